@@ -1,0 +1,1 @@
+//! HexGui-compatible SGF (written by the hex rules helper).
