@@ -98,11 +98,19 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn win(winner: Seat, reason: EndReason) -> Outcome {
-        Outcome { winner: Some(winner), points: 1, reason }
+        Outcome {
+            winner: Some(winner),
+            points: 1,
+            reason,
+        }
     }
 
     pub fn draw(reason: EndReason) -> Outcome {
-        Outcome { winner: None, points: 0, reason }
+        Outcome {
+            winner: None,
+            points: 0,
+            reason,
+        }
     }
 
     /// Score from `seat`'s side: 1 win, 0.5 draw, 0 loss (ratings, arenas).
@@ -125,7 +133,10 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn new(rule: &'static str, message: impl Into<String>) -> RuleError {
-        RuleError { rule, message: message.into() }
+        RuleError {
+            rule,
+            message: message.into(),
+        }
     }
 }
 
@@ -146,7 +157,10 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(input: &str, message: impl Into<String>) -> ParseError {
-        ParseError { input: input.to_string(), message: message.into() }
+        ParseError {
+            input: input.to_string(),
+            message: message.into(),
+        }
     }
 }
 

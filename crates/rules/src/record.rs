@@ -42,7 +42,11 @@ impl std::error::Error for RecordError {}
 
 impl<G: Game> Record<G> {
     pub fn new(options: G::Options, seed: u64) -> Record<G> {
-        Record { options, seed, moves: Vec::new() }
+        Record {
+            options,
+            seed,
+            moves: Vec::new(),
+        }
     }
 
     /// The starting position of this record.

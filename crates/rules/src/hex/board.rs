@@ -201,7 +201,10 @@ impl Hex {
     /// An empty board; refuses sizes that are not offered (X1).
     pub fn empty(options: HexOptions) -> Result<Hex, RuleError> {
         if !SIZES.contains(&options.size) {
-            return Err(RuleError::new("X1", format!("board size {} is not offered (7, 9, 11, 13 or 19)", options.size)));
+            return Err(RuleError::new(
+                "X1",
+                format!("board size {} is not offered (7, 9, 11, 13 or 19)", options.size),
+            ));
         }
         let n = options.size as usize;
         Ok(Hex {
@@ -253,7 +256,10 @@ impl Hex {
 
     fn check(&self, mv: &HexMove) -> Result<(), RuleError> {
         if let Some(colour) = self.winner {
-            return Err(RuleError::new("X9", format!("the game is over: {colour:?} has joined their edges")));
+            return Err(RuleError::new(
+                "X9",
+                format!("the game is over: {colour:?} has joined their edges"),
+            ));
         }
         match *mv {
             HexMove::Swap => {
@@ -262,7 +268,10 @@ impl Hex {
                 } else if self.swapped {
                     Err(RuleError::new("X7", "swap may be used only once per game"))
                 } else if !(self.red_stones == 1 && self.blue_stones == 0) {
-                    Err(RuleError::new("X7", "swap is only allowed as the answer to Red's first stone"))
+                    Err(RuleError::new(
+                        "X7",
+                        "swap is only allowed as the answer to Red's first stone",
+                    ))
                 } else {
                     Ok(())
                 }
@@ -271,9 +280,15 @@ impl Hex {
                 if !self.contains(cell) {
                     let n = self.options.size;
                     let last = Cell::new(n - 1, n - 1);
-                    Err(RuleError::new("X1", format!("{cell} is not on this {n}×{n} board (a1–{last})")))
+                    Err(RuleError::new(
+                        "X1",
+                        format!("{cell} is not on this {n}×{n} board (a1–{last})"),
+                    ))
                 } else if let Some(colour) = self.stone(cell) {
-                    Err(RuleError::new("X5", format!("{cell} already holds a {colour:?} stone; stones never move (X6)")))
+                    Err(RuleError::new(
+                        "X5",
+                        format!("{cell} already holds a {colour:?} stone; stones never move (X6)"),
+                    ))
                 } else {
                     Ok(())
                 }
@@ -311,7 +326,11 @@ impl Game for Hex {
         if self.swap_allowed() {
             out.push(HexMove::Swap);
         }
-        out.extend((0..self.stones.len()).filter(|&i| self.stones[i].is_none()).map(|i| HexMove::Place(self.cell_at(i))));
+        out.extend(
+            (0..self.stones.len())
+                .filter(|&i| self.stones[i].is_none())
+                .map(|i| HexMove::Place(self.cell_at(i))),
+        );
     }
 
     fn play(&mut self, mv: &HexMove) -> Result<(), RuleError> {
@@ -329,7 +348,8 @@ impl Game for Hex {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(|colour| Outcome::win(self.seat_of(colour), EndReason::Connection))
+        self.winner
+            .map(|colour| Outcome::win(self.seat_of(colour), EndReason::Connection))
     }
 
     fn view(&self, _seat: Seat) -> Hex {
@@ -371,7 +391,12 @@ impl From<Hex> for HexSetup {
                     .collect()
             })
             .collect();
-        HexSetup { options: hex.options, rows, swapped: hex.swapped, last: hex.last }
+        HexSetup {
+            options: hex.options,
+            rows,
+            swapped: hex.swapped,
+            last: hex.last,
+        }
     }
 }
 
@@ -385,7 +410,10 @@ impl TryFrom<HexSetup> for Hex {
         let mut hex = Hex::empty(setup.options)?;
         let n = hex.n();
         if setup.rows.len() != n || setup.rows.iter().any(|row| row.chars().count() != n) {
-            return Err(RuleError::new("X1", format!("a {n}×{n} board needs {n} rows of {n} cells")));
+            return Err(RuleError::new(
+                "X1",
+                format!("a {n}×{n} board needs {n} rows of {n} cells"),
+            ));
         }
         let mut red = Vec::new();
         let mut blue = Vec::new();
@@ -403,11 +431,18 @@ impl TryFrom<HexSetup> for Hex {
         if !(red.len() == blue.len() || red.len() == blue.len() + 1) {
             return Err(RuleError::new(
                 "X4",
-                format!("{} red and {} blue stones cannot come from alternating turns starting with Red", red.len(), blue.len()),
+                format!(
+                    "{} red and {} blue stones cannot come from alternating turns starting with Red",
+                    red.len(),
+                    blue.len()
+                ),
             ));
         }
         if setup.swapped && !(setup.options.swap && !red.is_empty()) {
-            return Err(RuleError::new("X7", "a swap is recorded, but the swap rule is off or Red has not played"));
+            return Err(RuleError::new(
+                "X7",
+                "a swap is recorded, but the swap rule is off or Red has not played",
+            ));
         }
         for cell in red {
             hex.place(cell, Colour::Red);
