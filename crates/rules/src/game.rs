@@ -15,7 +15,8 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 use std::hash::Hash;
 
-/// One of the two seats at the table. `First` moves first in a fresh game.
+/// One of the two seats at the table. Which seat moves first is the game's
+/// business (`First` in Hex, HADANG; drawn at random in Jun Qi and backgammon).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Seat {
     First,

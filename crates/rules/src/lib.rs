@@ -3,18 +3,13 @@
 //! Pure code: no I/O, no clock, no global random generator. Every game
 //! implements [`Game`]; a value of a game type is always a legal position.
 
-pub mod game;
-pub mod hex;
-pub mod record;
-
-// Games in progress build only with their work-in-progress feature, so an
-// unfinished module never breaks the rest of the workspace.
-#[cfg(feature = "wip-backgammon")]
 pub mod backgammon;
-#[cfg(feature = "wip-hadang")]
+pub mod clock;
+pub mod game;
 pub mod hadang;
-#[cfg(feature = "wip-junqi")]
+pub mod hex;
 pub mod junqi;
+pub mod record;
 
 pub use game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, Turn};
 pub use record::{Record, RecordError};

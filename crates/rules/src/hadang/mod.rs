@@ -1,1 +1,22 @@
-//! Work in progress.
+//! HADANG (rules H1–H17 of `shared/rules/hadang.md`): a two-player race
+//! across a 9×9 board where each turn either steps the pawn or places a
+//! wall that makes the opponent detour.
+//!
+//! Layout: [`notation`] holds cells, walls and moves with their text form;
+//! `bitboard` the 81-bit flood fills behind every path question (H13);
+//! `position` the [`Hadang`] position, its checked play and move
+//! generator; `setup` the raw serialized form validated on the way in;
+//! `perft` move-path counts for regression tests and benchmarks.
+//! Clocks (H16) and resignation (H17) are game-independent and live in
+//! [`crate::clock`].
+
+mod bitboard;
+pub mod notation;
+mod perft;
+mod position;
+mod setup;
+
+pub use notation::{HadangMove, Orientation, Square, Wall};
+pub use perft::{perft, perft_divide};
+pub use position::{Hadang, HadangOptions, PlacedWall, START, WALLS_PER_PLAYER};
+pub use setup::HadangSetup;

@@ -48,7 +48,11 @@ const RIGHT: usize = 3;
 
 /// A legal Hex position. Build one with [`Game::new`] or from a
 /// [`HexSetup`] (which is how it deserializes), never field by field.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Equality compares what a player can see (options, stones, swap, last
+/// move); the union-find forest is an implementation detail whose shape
+/// depends on the order stones went down, so it is left out.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "HexSetup", into = "HexSetup")]
 pub struct Hex {
     options: HexOptions,
@@ -62,6 +66,18 @@ pub struct Hex {
     winner: Option<Colour>,
     last: Option<HexMove>,
 }
+
+impl PartialEq for Hex {
+    fn eq(&self, other: &Hex) -> bool {
+        // Everything else (counts, winner, union-find) follows from these.
+        self.options == other.options
+            && self.stones == other.stones
+            && self.swapped == other.swapped
+            && self.last == other.last
+    }
+}
+
+impl Eq for Hex {}
 
 impl Hex {
     pub fn size(&self) -> u8 {
@@ -157,9 +173,9 @@ impl Hex {
         })
     }
 
-    /// The winner's connected group touching both their edges (X9), to
-    /// highlight; empty while the game goes on.
-    pub fn winning_chain(&self) -> Vec<Cell> {
+    /// The winner's connected group touching both their edges (X9); empty
+    /// while the game goes on. See [`Hex::winning_chain`] for a thinner line.
+    pub fn winning_group(&self) -> Vec<Cell> {
         let Some(colour) = self.winner else { return Vec::new() };
         let edge = self.edge_node(if colour == Colour::Red { TOP } else { LEFT });
         let root = self.find(edge);
@@ -167,6 +183,83 @@ impl Hex {
             .filter(|&i| self.stones[i] == Some(colour) && self.find(i) == root)
             .map(|i| self.cell_at(i))
             .collect()
+    }
+
+    /// A shortest chain of the winner's stones from one of their edges to
+    /// the other (X9), ordered from the top (Red) or left (Blue) edge: the
+    /// line to highlight. Empty while the game goes on.
+    pub fn winning_chain(&self) -> Vec<Cell> {
+        let Some(colour) = self.winner else { return Vec::new() };
+        self.shortest_connection(colour, None)
+            .map(|path| path.into_iter().map(|i| self.cell_at(i)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Whether `colour` joins its two edges (X9), computed from the stones.
+    pub fn connects(&self, colour: Colour) -> bool {
+        let (a, b) = match colour {
+            Colour::Red => (TOP, BOTTOM),
+            Colour::Blue => (LEFT, RIGHT),
+        };
+        self.find(self.edge_node(a)) == self.find(self.edge_node(b))
+    }
+
+    /// Breadth-first search over `colour`'s stones from its first edge (top
+    /// or left) to its second, ignoring the cell index `skip`. Returns the
+    /// cell indices of a shortest connecting chain, first edge first.
+    fn shortest_connection(&self, colour: Colour, skip: Option<usize>) -> Option<Vec<usize>> {
+        let n = self.n();
+        let on_first_edge = |c: Cell| if colour == Colour::Red { c.row == 0 } else { c.col == 0 };
+        let on_second_edge = |c: Cell| {
+            let far = (n - 1) as u8;
+            if colour == Colour::Red {
+                c.row == far
+            } else {
+                c.col == far
+            }
+        };
+        const UNSEEN: usize = usize::MAX;
+        let mut prev = vec![UNSEEN; n * n];
+        let mut queue = std::collections::VecDeque::new();
+        for (i, stone) in self.stones.iter().enumerate() {
+            if Some(i) != skip && *stone == Some(colour) && on_first_edge(self.cell_at(i)) {
+                prev[i] = i; // a source points at itself
+                queue.push_back(i);
+            }
+        }
+        while let Some(i) = queue.pop_front() {
+            let cell = self.cell_at(i);
+            if on_second_edge(cell) {
+                let mut path = vec![i];
+                let mut at = i;
+                while prev[at] != at {
+                    at = prev[at];
+                    path.push(at);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for nb in self.neighbours(cell) {
+                let j = self.index(nb);
+                if prev[j] == UNSEEN && Some(j) != skip && self.stones[j] == Some(colour) {
+                    prev[j] = i;
+                    queue.push_back(j);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether some stone of `colour` is needed for its connection: the
+    /// position just before that stone was played had no winner.
+    fn has_deciding_stone(&self, colour: Colour) -> bool {
+        // A deciding stone lies on every connecting chain, in particular on
+        // the shortest one, so only those cells need trying.
+        let Some(path) = self.shortest_connection(colour, None) else {
+            return false;
+        };
+        path.into_iter()
+            .any(|i| self.shortest_connection(colour, Some(i)).is_none())
     }
 
     fn edge_node(&self, edge: usize) -> usize {
@@ -237,12 +330,16 @@ impl Hex {
                 self.union(index, n * n + edge);
             }
         }
-        let same: Vec<usize> = self
-            .neighbours(cell)
-            .filter(|&nb| self.stone(nb) == Some(colour))
-            .map(|nb| self.index(nb))
-            .collect();
-        for nb in same {
+        // Collect first (at most six, on the stack): `union` needs `&mut self`.
+        let mut same = [0usize; 6];
+        let mut count = 0;
+        for nb in self.neighbours(cell) {
+            if self.stone(nb) == Some(colour) {
+                same[count] = self.index(nb);
+                count += 1;
+            }
+        }
+        for &nb in &same[..count] {
             self.union(index, nb);
         }
         let (a, b) = match colour {
@@ -403,9 +500,11 @@ impl From<Hex> for HexSetup {
 impl TryFrom<HexSetup> for Hex {
     type Error = RuleError;
 
-    /// Validates a setup: size offered (X1), stone counts consistent with
-    /// alternating colours from Red (X4, X5), swap state possible (X7), and
-    /// at most one player connected (X10).
+    /// Validates a setup so that only positions reachable by legal play get
+    /// through: size offered and board shape (X1), stone counts from
+    /// alternating colours starting with Red (X4), swap state possible (X7),
+    /// a finished game that ended on the winner's stone (X9), never two
+    /// winners (X10), and a last move that fits the board.
     fn try_from(setup: HexSetup) -> Result<Hex, RuleError> {
         let mut hex = Hex::empty(setup.options)?;
         let n = hex.n();
@@ -424,7 +523,12 @@ impl TryFrom<HexSetup> for Hex {
                     'R' | 'r' => red.push(cell),
                     'B' | 'b' => blue.push(cell),
                     '.' => {}
-                    other => return Err(RuleError::new("X5", format!("unknown stone {other:?} at {cell}"))),
+                    other => {
+                        return Err(RuleError::new(
+                            "X5",
+                            format!("unknown stone {other:?} at {cell} (use R, B or .)"),
+                        ))
+                    }
                 }
             }
         }
@@ -438,7 +542,7 @@ impl TryFrom<HexSetup> for Hex {
                 ),
             ));
         }
-        if setup.swapped && !(setup.options.swap && !red.is_empty()) {
+        if setup.swapped && (!setup.options.swap || red.is_empty()) {
             return Err(RuleError::new(
                 "X7",
                 "a swap is recorded, but the swap rule is off or Red has not played",
@@ -447,19 +551,55 @@ impl TryFrom<HexSetup> for Hex {
         for cell in red {
             hex.place(cell, Colour::Red);
         }
-        let red_won = hex.winner.is_some();
         for cell in blue {
             hex.place(cell, Colour::Blue);
         }
-        if red_won && hex.winner == Some(Colour::Blue) {
-            return Err(RuleError::new("X10", "both players cannot have joined their edges"));
+        let (red_won, blue_won) = (hex.connects(Colour::Red), hex.connects(Colour::Blue));
+        hex.winner = match (red_won, blue_won) {
+            // Cannot happen on a rhombus (the Hex theorem), but a setup is
+            // untrusted input and the check costs nothing.
+            (true, true) => return Err(RuleError::new("X10", "both players cannot have joined their edges")),
+            (true, false) => Some(Colour::Red),
+            (false, true) => Some(Colour::Blue),
+            (false, false) => None,
+        };
+        if let Some(winner) = hex.winner {
+            // The game stops on the winning stone, so the winner moved last...
+            if winner != hex.colour_to_move().other() {
+                return Err(RuleError::new(
+                    "X9",
+                    format!("{winner:?} has joined their edges, yet the other colour played after that"),
+                ));
+            }
+            // ...and without some one stone of theirs the chain was not yet made.
+            if !hex.has_deciding_stone(winner) {
+                return Err(RuleError::new(
+                    "X9",
+                    format!("{winner:?} is connected in more than one way: the game would have ended earlier"),
+                ));
+            }
         }
-        if red_won {
-            hex.winner = Some(Colour::Red);
-        }
-        if let Some(HexMove::Place(cell)) = setup.last {
-            if hex.stone(cell).is_none() {
-                return Err(RuleError::new("X5", format!("last move {cell} is an empty cell")));
+        let answered_first_stone = setup.swapped && hex.red_stones == 1 && hex.blue_stones == 0;
+        match setup.last {
+            None => {}
+            Some(HexMove::Swap) if answered_first_stone => {}
+            Some(HexMove::Swap) => {
+                return Err(RuleError::new(
+                    "X7",
+                    "the last move is recorded as swap, but swap answers only Red's first stone",
+                ))
+            }
+            Some(HexMove::Place(cell)) => {
+                let mover = hex.colour_to_move().other();
+                if answered_first_stone {
+                    return Err(RuleError::new("X7", "a swap was the last move, not a stone"));
+                }
+                if hex.stone(cell) != Some(mover) {
+                    return Err(RuleError::new(
+                        "X5",
+                        format!("the last move {cell} should hold a {mover:?} stone"),
+                    ));
+                }
             }
         }
         hex.swapped = setup.swapped;

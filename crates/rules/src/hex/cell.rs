@@ -73,10 +73,12 @@ impl fmt::Display for HexMove {
 impl FromStr for HexMove {
     type Err = ParseError;
 
-    /// Accepts `f6`, `swap`, and `swap-pieces` (the HexGui/GTP spelling).
+    /// Accepts `f6`, `swap`, and HexGui's spellings `swap-sides` and
+    /// `swap-pieces` as synonyms. (In SGF files the two differ; see
+    /// [`super::sgf`] for how they map onto our swap.)
     fn from_str(text: &str) -> Result<HexMove, ParseError> {
         match text.trim().to_ascii_lowercase().as_str() {
-            "swap" | "swap-pieces" => Ok(HexMove::Swap),
+            "swap" | "swap-sides" | "swap-pieces" => Ok(HexMove::Swap),
             _ => text.parse().map(HexMove::Place),
         }
     }

@@ -5,7 +5,9 @@
 
 mod board;
 mod cell;
+mod rematch;
 pub mod sgf;
 
 pub use board::{Colour, Hex, HexOptions, HexSetup, SIZES};
 pub use cell::{Cell, HexMove};
+pub use rematch::{first_seat_for_game, RematchOptions};

@@ -1,0 +1,203 @@
+//! What one seat may know (J21). A view holds only the public table: its
+//! board is made of [`Post`]s, whose face-down variant carries no identity,
+//! so no view can ever contain a hidden piece.
+
+use super::action::JunQiAction;
+use super::board::{Square, POSTS};
+use super::game::{JunQi, JunQiOptions};
+use super::piece::{Colour, Piece, PieceCounts};
+use super::table::{LastAction, Post, Table, QUIET_LIMIT};
+use crate::game::{Outcome, RuleError, Seat};
+use rand::seq::SliceRandom;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+/// A seat's view of a Jun Qi flip game: derived only by [`crate::Game::view`],
+/// validated when read back from the wire.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ViewWire", into = "ViewWire")]
+pub struct JunQiView {
+    seat: Seat,
+    table: Table,
+}
+
+impl JunQiView {
+    pub(super) fn new(seat: Seat, table: Table) -> JunQiView {
+        JunQiView { seat, table }
+    }
+
+    /// The seat this view belongs to.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn post(&self, square: Square) -> Post {
+        self.table.post(square)
+    }
+
+    /// The 60 posts by square index (a1, b1, …, e12).
+    pub fn board(&self) -> &[Post; POSTS] {
+        &self.table.board
+    }
+
+    /// The seat to move; `None` once the game is over.
+    pub fn to_move(&self) -> Option<Seat> {
+        self.table.outcome.is_none().then_some(self.table.to_move)
+    }
+
+    /// The colour `seat` holds, once decided (J8).
+    pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
+        self.table.colour_of(seat)
+    }
+
+    /// The colour this view's seat holds, once decided (J8).
+    pub fn my_colour(&self) -> Option<Colour> {
+        self.table.colour_of(self.seat)
+    }
+
+    /// J8: the colour `seat` revealed on its previous turn, while colours
+    /// are still undecided (one more of that colour decides).
+    pub fn reveal_streak(&self, seat: Seat) -> Option<Colour> {
+        self.table.last_reveal[seat.index()]
+    }
+
+    /// J19: plies in a row with no reveal and no combat.
+    pub fn quiet_plies(&self) -> u16 {
+        self.table.quiet_plies
+    }
+
+    /// J19: plies left before the quiet draw.
+    pub fn quiet_plies_left(&self) -> u16 {
+        QUIET_LIMIT - self.table.quiet_plies
+    }
+
+    pub fn plies(&self) -> u32 {
+        self.table.plies
+    }
+
+    /// Piece statistics: fallen pieces of both colours.
+    pub fn fallen(&self) -> &PieceCounts {
+        &self.table.fallen
+    }
+
+    /// Piece statistics: what remains among the face-down pieces.
+    pub fn face_down(&self) -> &PieceCounts {
+        &self.table.face_down
+    }
+
+    pub fn last_action(&self) -> Option<&LastAction> {
+        self.table.last.as_ref()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.table.outcome
+    }
+
+    /// J16: `colour`'s flag may be attacked now.
+    pub fn flag_open(&self, colour: Colour) -> bool {
+        self.table.flag_open(colour)
+    }
+
+    /// Every legal action of the seat to move, from public information
+    /// alone (exactly [`crate::Game::legal_moves`] of the full game).
+    pub fn legal_actions(&self) -> Vec<JunQiAction> {
+        let mut out = Vec::new();
+        self.table.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Checks an action against the view, naming the rule it breaks.
+    pub fn check(&self, action: &JunQiAction) -> Result<(), RuleError> {
+        self.table.check(action).map(|_| ())
+    }
+
+    /// A full game consistent with this view: each face-down post gets an
+    /// identity drawn without replacement from the public face-down pool.
+    /// For bots' sampling search; the result is one guess, not the truth.
+    pub fn determinize(&self, rng: &mut dyn RngCore) -> JunQi {
+        let mut pool: Vec<Piece> = self.table.face_down.pieces();
+        pool.shuffle(rng);
+        let mut secret = [None; POSTS];
+        let face_down = Square::all().filter(|&s| self.table.post(s) == Post::FaceDown);
+        for (square, piece) in face_down.zip(pool) {
+            secret[square.index()] = Some(piece);
+        }
+        JunQi::from_parts(JunQiOptions::default(), self.table.clone(), secret)
+            .expect("a view is validated, so its pool fills its face-down posts exactly")
+    }
+}
+
+/// The wire form of a view: plain fields, checked on the way in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct ViewWire {
+    seat: Seat,
+    /// The 60 posts by square index (a1, b1, …, e12).
+    board: Vec<Post>,
+    to_move: Seat,
+    /// The colour each seat holds, once decided (J8).
+    colours: [Option<Colour>; 2],
+    /// J8: the colour each seat revealed on its previous turn, until decided.
+    reveal_streak: [Option<Colour>; 2],
+    quiet_plies: u16,
+    quiet_limit: u16,
+    plies: u32,
+    fallen: PieceCounts,
+    face_down: PieceCounts,
+    last: Option<LastAction>,
+    outcome: Option<Outcome>,
+}
+
+impl From<JunQiView> for ViewWire {
+    fn from(view: JunQiView) -> ViewWire {
+        let t = view.table;
+        ViewWire {
+            seat: view.seat,
+            board: t.board.to_vec(),
+            to_move: t.to_move,
+            colours: [t.colour_of(Seat::First), t.colour_of(Seat::Second)],
+            reveal_streak: t.last_reveal,
+            quiet_plies: t.quiet_plies,
+            quiet_limit: QUIET_LIMIT,
+            plies: t.plies,
+            fallen: t.fallen,
+            face_down: t.face_down,
+            last: t.last,
+            outcome: t.outcome,
+        }
+    }
+}
+
+impl TryFrom<ViewWire> for JunQiView {
+    type Error = RuleError;
+
+    fn try_from(wire: ViewWire) -> Result<JunQiView, RuleError> {
+        let board: [Post; POSTS] = wire
+            .board
+            .try_into()
+            .map_err(|_| RuleError::new("J1", "a view's board has exactly 60 posts"))?;
+        let first_colour = match wire.colours {
+            [None, None] => None,
+            [Some(a), Some(b)] if a != b => Some(a),
+            _ => {
+                return Err(RuleError::new(
+                    "J8",
+                    "the two seats hold different colours, or neither does",
+                ))
+            }
+        };
+        let table = Table {
+            board,
+            to_move: wire.to_move,
+            first_colour,
+            last_reveal: wire.reveal_streak,
+            quiet_plies: wire.quiet_plies,
+            plies: wire.plies,
+            fallen: wire.fallen,
+            face_down: wire.face_down,
+            last: wire.last,
+            outcome: wire.outcome,
+        };
+        table.validate()?;
+        Ok(JunQiView { seat: wire.seat, table })
+    }
+}
