@@ -1,1 +1,17 @@
-fn main() {}
+//! Starts the app on the platform chosen by the cargo feature.
+
+fn main() {
+    #[cfg(feature = "web")]
+    {
+        // Hash routes (`/#/hex/play`): any static file server can host the
+        // app and a reload never asks the server for a path it lacks.
+        let history = std::rc::Rc::new(dioxus::web::HashHistory::new(false));
+        dioxus::LaunchBuilder::web()
+            .with_cfg(dioxus::web::Config::new().history(history))
+            .launch(papan::App);
+    }
+    #[cfg(not(feature = "web"))]
+    {
+        dioxus::launch(papan::App);
+    }
+}

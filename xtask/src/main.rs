@@ -1,1 +1,83 @@
-fn main() {}
+//! `cargo xtask …`: the project's two front doors plus the web build they share.
+//!
+//! - `cargo xtask serve [--port 8080]` builds the web app and serves it locally.
+//! - `cargo xtask test` installs what the tests need and runs every check CI runs.
+//! - `cargo xtask build-web [--dist DIR] [--no-opt]` builds `dist/` only.
+//!
+//! Std only on purpose: this binary must build in seconds on a fresh machine, before
+//! anything else is installed.
+
+mod env;
+mod serve;
+mod test_all;
+mod tools;
+mod web;
+
+#[path = "../../tests/support/static_server.rs"]
+mod static_server;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  cargo xtask serve [--port 8080]          build the web app and serve it on 127.0.0.1
+  cargo xtask test                          install test prerequisites and run every check
+  cargo xtask build-web [--dist DIR] [--no-opt]
+                                            build the web app into dist/ (wasm-bindgen output + index.html)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => parse_port(&args[1..]).and_then(serve::run),
+        Some("test") => expect_no_args(&args[1..]).and_then(|()| test_all::run()),
+        Some("build-web") => parse_build_web(&args[1..]).and_then(|opts| web::build(&opts).map(|_| ())),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn expect_no_args(args: &[String]) -> Result<(), String> {
+    match args.first() {
+        None => Ok(()),
+        Some(arg) => Err(format!("unexpected argument {arg:?}\n{USAGE}")),
+    }
+}
+
+fn parse_port(args: &[String]) -> Result<u16, String> {
+    let mut port = 8080;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--port" | "-p" => {
+                let value = it.next().ok_or("--port needs a value")?;
+                port = value
+                    .parse()
+                    .map_err(|_| format!("--port: not a port number: {value:?}"))?;
+            }
+            other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(port)
+}
+
+fn parse_build_web(args: &[String]) -> Result<web::BuildOptions, String> {
+    let mut opts = web::BuildOptions::default_for_repo();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--dist" => opts.dist = it.next().ok_or("--dist needs a directory")?.into(),
+            "--no-opt" => opts.wasm_opt = false,
+            other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(opts)
+}

@@ -1,1 +1,97 @@
+//! papan-bots: Papan's computer players.
+//!
+//! Layout follows the engines we learn from (Stockfish, KataGo): the search
+//! ([`mcts`]) is generic over [`papan_rules::Game`]; each game brings its own
+//! playout policy and tactics (e.g. [`hex`]); protocols (GTP) and tools
+//! (arena, bench) sit on top and never inside the search.
+//!
+//! The library is pure and portable to `wasm32-unknown-unknown`: no clock, no
+//! threads, no OS randomness. Budgets are iteration counts; a caller with a
+//! clock slices the work with [`Thinker::think`] and stops at its deadline.
 
+#[cfg(feature = "wip-backgammon")]
+pub mod backgammon;
+#[cfg(feature = "wip-hadang")]
+pub mod hadang;
+pub mod hex;
+#[cfg(feature = "wip-junqi")]
+pub mod junqi;
+pub mod level;
+pub mod mcts;
+pub mod softmax;
+pub mod thinker;
+
+pub use level::Level;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a bot would play now, with its own estimate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision<M> {
+    /// The move chosen (after the level's softmax noise); `None` when there is
+    /// nothing to choose (game over, or a chance event is due).
+    pub best: Option<M>,
+    /// Estimated probability that the seat to move wins, 0..1.
+    pub win_probability: f64,
+    /// Search iterations done so far.
+    pub iterations: u64,
+}
+
+/// An incremental search for one position, owned by whoever drives it.
+pub trait Thinker: Send {
+    type Move;
+    /// Runs up to `iterations` more search iterations; returns false once the
+    /// level's budget is spent (or only one legal move / game over).
+    fn think(&mut self, iterations: u32) -> bool;
+    /// Best move so far (with the level's steady softmax noise applied
+    /// deterministically from the seed), estimate, work done.
+    fn decision(&self) -> Decision<Self::Move>;
+    /// The level's per-move time cap in ms, for callers that can read a clock.
+    fn time_limit_ms(&self) -> u64;
+}
+
+/// Iterations per slice in [`run_to_end`]: small enough that a cancel or a
+/// deadline is noticed within a millisecond or two, large enough that
+/// checking the clock costs nothing.
+pub const SLICE: u32 = 256;
+
+/// Convenience for native callers: runs a thinker to completion, honouring a
+/// cancel flag and a deadline closure (checked between slices).
+pub fn run_to_end<T: Thinker>(
+    t: &mut T,
+    cancel: &AtomicBool,
+    mut past_deadline: impl FnMut() -> bool,
+) -> Decision<T::Move> {
+    while !cancel.load(Ordering::Relaxed) && !past_deadline() {
+        if !t.think(SLICE) {
+            break;
+        }
+    }
+    t.decision()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use papan_rules::hex::{Hex, HexOptions};
+
+    #[test]
+    fn cancel_flag_stops_run_to_end() {
+        let position = Hex::empty(HexOptions { size: 9, swap: false }).unwrap();
+        let mut thinker = hex::thinker(&position, Level::Expert, 1);
+        let cancel = AtomicBool::new(true);
+        let decision = run_to_end(&mut thinker, &cancel, || false);
+        assert_eq!(decision.iterations, 0, "a cancelled search does no work");
+
+        // A deadline that passes after three slices stops the search there.
+        let mut thinker = hex::thinker(&position, Level::Expert, 1);
+        let cancel = AtomicBool::new(false);
+        let mut calls = 0;
+        let decision = run_to_end(&mut thinker, &cancel, || {
+            calls += 1;
+            calls > 3
+        });
+        assert_eq!(decision.iterations, 3 * SLICE as u64);
+        assert!(decision.best.is_some(), "even a short search names a move");
+    }
+}

@@ -1,0 +1,110 @@
+//! The line protocol of `bg-engine`, as gnubg's `play_vs_bot.py` speaks it
+//! (`shared/oracles/backgammon`). Positions are gnubg Position IDs with the
+//! engine's side on roll; moves are gnubg notation.
+//!
+//! - `move <posid> <d1> <d2>` → the chosen play (empty line: no legal move)
+//! - `moves <posid> <d1> <d2>` → the Position ID (mover's view, before the
+//!   board turns) of every legal result, space-separated, one line
+//! - `level beginner|normal|expert` → `ok`; `seed <n>` → `ok`
+//! - `quit` → no reply, the engine stops
+//!
+//! Anything else gets one line starting with `error:`. Each `move` uses the
+//! next seed, so a level's noise varies from move to move yet a session
+//! replays exactly.
+
+use super::net::Net;
+use super::thinker::{budget, BgThinker};
+use crate::level::Level;
+use crate::{Decision, Thinker};
+use papan_rules::backgammon::{position_id, Backgammon, BgMove, Dice};
+use papan_rules::Seat;
+
+pub struct Engine {
+    net: &'static Net,
+    level: Level,
+    seed: u64,
+    quit: bool,
+    /// A clock for the level's time cap (native callers); `None` = no cap.
+    clock: Option<Box<dyn FnMut() -> u64>>,
+}
+
+impl Engine {
+    pub fn new(net: &'static Net, clock: Option<Box<dyn FnMut() -> u64>>) -> Engine {
+        Engine {
+            net,
+            level: Level::Expert,
+            seed: 1,
+            quit: false,
+            clock,
+        }
+    }
+
+    pub fn quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Answers one request line (with its newline); `None` for `quit` and blank lines.
+    pub fn handle(&mut self, line: &str) -> Option<String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let reply = match words.as_slice() {
+            [] => return None,
+            ["quit"] => {
+                self.quit = true;
+                return None;
+            }
+            ["level", name] => name.parse().map(|level| {
+                self.level = level;
+                "ok".to_string()
+            }),
+            ["seed", n] => n.parse().map_err(|_| format!("bad seed {n:?}")).map(|seed| {
+                self.seed = seed;
+                "ok".to_string()
+            }),
+            ["move", id, d1, d2] => self.position(id, d1, d2).map(|position| self.choose(&position)),
+            ["moves", id, d1, d2] => self.position(id, d1, d2).map(|position| {
+                let ids: Vec<String> = position
+                    .legal_plays()
+                    .iter()
+                    .map(|(after, _)| position_id::encode(after))
+                    .collect();
+                ids.join(" ")
+            }),
+            _ => Err(format!("unknown request {:?}", line.trim())),
+        };
+        Some(match reply {
+            Ok(text) => text + "\n",
+            Err(e) => format!("error: {e}\n"),
+        })
+    }
+
+    fn position(&self, id: &str, d1: &str, d2: &str) -> Result<Backgammon, String> {
+        let die = |d: &str| d.parse::<u8>().map_err(|_| format!("bad die {d:?}"));
+        let dice = Dice::new(die(d1)?, die(d2)?).ok_or("dice show 1–6")?;
+        let board = position_id::decode(id).map_err(|e| e.to_string())?;
+        Backgammon::from_board(board, Seat::First, Some(dice)).map_err(|e| e.to_string())
+    }
+
+    fn choose(&mut self, position: &Backgammon) -> String {
+        self.seed = self.seed.wrapping_add(1);
+        let mut thinker = BgThinker::new(position, self.net, budget(self.level), self.seed);
+        let limit = thinker.time_limit_ms();
+        let start = self.clock.as_mut().map(|c| c());
+        loop {
+            if !thinker.think(crate::SLICE) {
+                break;
+            }
+            if let (Some(clock), Some(start)) = (self.clock.as_mut(), start) {
+                if clock().saturating_sub(start) >= limit {
+                    break;
+                }
+            }
+        }
+        match thinker.decision() {
+            Decision {
+                best: Some(BgMove::Play(play)),
+                ..
+            } if !play.is_pass() => play.to_string(),
+            _ => String::new(),
+        }
+    }
+}

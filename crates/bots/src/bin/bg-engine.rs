@@ -1,0 +1,54 @@
+//! Backgammon engine for gnubg's scripts (`play_vs_bot.py`): the line
+//! protocol of `papan_bots::backgammon::engine` on stdin/stdout.
+//!
+//! `bg-engine [--level beginner|normal|expert] [--seed N] [--weights FILE]`
+
+use papan_bots::backgammon::engine::Engine;
+use papan_bots::backgammon::{leak_net, shipped_net};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut net = None;
+    let mut setup = Vec::new();
+    for pair in args.chunks(2) {
+        let value = pair.get(1).cloned().unwrap_or_default();
+        match pair[0].as_str() {
+            "--level" => setup.push(format!("level {value}")),
+            "--seed" => setup.push(format!("seed {value}")),
+            "--weights" => {
+                let bytes = std::fs::read(&value).expect("read the weights file");
+                net = Some(leak_net(&bytes).expect("a weights file"));
+            }
+            other => {
+                eprintln!("bg-engine: unknown option {other}");
+                std::process::exit(2)
+            }
+        }
+    }
+    let net = net.unwrap_or_else(shipped_net);
+    let start = Instant::now();
+    let mut engine = Engine::new(net, Some(Box::new(move || start.elapsed().as_millis() as u64)));
+    for request in setup {
+        if let Some(reply) = engine.handle(&request) {
+            if reply.starts_with("error") {
+                eprint!("bg-engine: {reply}");
+                std::process::exit(2)
+            }
+        }
+    }
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if let Some(reply) = engine.handle(&line) {
+            if stdout.write_all(reply.as_bytes()).and_then(|_| stdout.flush()).is_err() {
+                break;
+            }
+        }
+        if engine.quit() {
+            break;
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! The HADANG bot: iterative-deepening alpha-beta over shortest-route
+//! differences (see [`search`] and [`eval`]), sliced by node counts so the
+//! caller's clock decides when to stop.
+//!
+//! Measured rather than assumed: HADANG's value is dominated by exact route
+//! lengths that a flood fill gives in ~100 ns, and the useful walls are few
+//! (those across the opponent's shortest routes), which suits a deep
+//! alpha-beta far better than random playouts, whose games wander.
+
+pub mod board;
+pub mod eval;
+pub mod search;
+pub mod table;
+pub mod uci;
+
+use crate::level::Level;
+use crate::{Decision, Thinker};
+use board::{Crossings, Node};
+use eval::{win_probability, Weights, MATE_BOUND, RACE_WON};
+use papan_rules::hadang::{Hadang, HadangMove};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use search::{Limits, Search};
+
+/// What a level means in HADANG.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct HadangBudget {
+    pub limits: Limits,
+    /// Softmax temperature over root scores, in hundredths of a step; 0
+    /// plays the best move.
+    pub temperature: f64,
+    /// Safety net for callers with a clock.
+    pub time_limit_ms: u64,
+}
+
+/// Levels differ by search depth and node budget, and by steady noise over
+/// moves scored within `margin` of the best — never by blunders: a move
+/// scored a step and a half below the best is never chosen, and a decided
+/// position (forced win or race) is always played straight.
+pub fn budget(level: Level) -> HadangBudget {
+    match level {
+        Level::Beginner => HadangBudget {
+            limits: Limits {
+                nodes: 3_000,
+                max_depth: 1,
+                margin: 100,
+                table_bits: 10,
+                weights: Weights::DEFAULT,
+            },
+            temperature: 80.0,
+            time_limit_ms: 300,
+        },
+        Level::Normal => HadangBudget {
+            limits: Limits {
+                nodes: 20_000,
+                max_depth: 3,
+                margin: 40,
+                table_bits: 14,
+                weights: Weights::DEFAULT,
+            },
+            temperature: 15.0,
+            time_limit_ms: 600,
+        },
+        Level::Expert => HadangBudget {
+            limits: Limits {
+                nodes: 600_000,
+                max_depth: search::MAX_DEPTH,
+                margin: 0,
+                table_bits: 18,
+                weights: Weights::DEFAULT,
+            },
+            temperature: 0.0,
+            time_limit_ms: 1_000,
+        },
+    }
+}
+
+pub struct HadangThinker {
+    search: Search,
+    budget: HadangBudget,
+    seed: u64,
+    /// Crossings of the opponent's shortest routes at the root: the noise
+    /// only ever picks a wall across one (others cost stock for nothing).
+    their_routes: Crossings,
+}
+
+/// A search for `position` at `level`; same seed and work, same move.
+pub fn thinker(position: &Hadang, level: Level, seed: u64) -> HadangThinker {
+    thinker_with_budget(position, budget(level), seed)
+}
+
+/// [`thinker`] with other knobs (for tuning in the arena).
+pub fn thinker_with_budget(position: &Hadang, budget: HadangBudget, seed: u64) -> HadangThinker {
+    let node = Node::new(position);
+    let them = position.side_to_move().other();
+    let their_routes = node
+        .open
+        .shortest_crossings(node.pawn_bit(them), board::goal(them))
+        .map_or(Crossings::default(), |(_, c)| c);
+    HadangThinker {
+        search: Search::new(node, budget.limits),
+        budget,
+        seed,
+        their_routes,
+    }
+}
+
+impl HadangThinker {
+    pub fn search(&self) -> &Search {
+        &self.search
+    }
+
+    /// The level's choice among root moves and the score it is judged by.
+    fn choose(&self) -> Option<(HadangMove, i32)> {
+        let best = self.search.best()?;
+        let moves = self.search.root_moves();
+        if self.budget.temperature <= 0.0 || self.search.completed_depth() == 0 {
+            return Some(best);
+        }
+        let top = moves[0].score;
+        if top.abs() >= RACE_WON {
+            return Some((moves[0].mv, top));
+        }
+        let floor = top - self.budget.limits.margin;
+        // The best move always; others within the margin, never a forced
+        // loss, and never a wall that leaves the opponent's routes alone.
+        let candidates: Vec<_> = moves
+            .iter()
+            .enumerate()
+            .filter(|&(i, r)| {
+                i == 0
+                    || (r.score >= floor
+                        && r.score > -MATE_BOUND
+                        && match r.mv {
+                            HadangMove::Step(_) => true,
+                            HadangMove::Wall(wall) => self.their_routes.cut_by(wall),
+                        })
+            })
+            .map(|(_, r)| r)
+            .collect();
+        let weights: Vec<f64> = candidates
+            .iter()
+            .map(|r| ((r.score - top) as f64 / self.budget.temperature).exp())
+            .collect();
+        // A fresh generator from the seed: asking twice gives the same answer.
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x4841_4441_4e47);
+        let mut target = rng.random::<f64>() * weights.iter().sum::<f64>();
+        for (r, w) in candidates.iter().zip(&weights) {
+            if target < *w {
+                return Some((r.mv, top));
+            }
+            target -= w;
+        }
+        Some((moves[0].mv, top))
+    }
+}
+
+impl Thinker for HadangThinker {
+    type Move = HadangMove;
+
+    fn think(&mut self, iterations: u32) -> bool {
+        self.search.run(iterations as u64)
+    }
+
+    fn decision(&self) -> Decision<HadangMove> {
+        let chosen = self.choose();
+        Decision {
+            best: chosen.map(|(mv, _)| mv),
+            win_probability: chosen.map_or(0.0, |(_, score)| win_probability(score)),
+            iterations: self.search.nodes(),
+        }
+    }
+
+    fn time_limit_ms(&self) -> u64 {
+        self.budget.time_limit_ms
+    }
+}

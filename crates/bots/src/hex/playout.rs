@@ -1,0 +1,267 @@
+//! Hex knowledge for the search: playouts and tactics.
+//!
+//! Playouts fill the board and check the winner once at the end: Hex has no
+//! draws (X10) and a stone never hurts its owner, so the side that connects on
+//! the full board is the side that would have connected first. During the fill
+//! one rule is applied, as in MoHex: when the opponent intrudes into one of
+//! our bridges (or edge templates, thanks to the coloured frame), we answer in
+//! the other carrier cell.
+
+use super::board::{colour_of, stone_of, FastBoard, BLUE, EMPTY, RED};
+use crate::mcts::{below, Policy, NO_KEY};
+use papan_rules::hex::{Hex, HexMove};
+use papan_rules::{Game, Seat};
+use rand_chacha::ChaCha8Rng;
+
+pub struct HexPolicy {
+    board: FastBoard,
+    /// Empty cells (framed indices) and where each sits in that list.
+    empties: Vec<usize>,
+    slot: Vec<usize>,
+    marks: Vec<bool>,
+    stack: Vec<usize>,
+    /// Answer bridge intrusions during playouts.
+    pub save_bridges: bool,
+}
+
+impl HexPolicy {
+    pub fn new(size: usize) -> HexPolicy {
+        let board = FastBoard::empty(size);
+        let len = board.len();
+        HexPolicy {
+            board,
+            empties: Vec::with_capacity(size * size),
+            slot: vec![0; len],
+            marks: Vec::new(),
+            stack: Vec::new(),
+            save_bridges: true,
+        }
+    }
+
+    /// The carrier cell that saves a bridge of `me` broken by the stone just
+    /// played on `intruder`, if any (one at random if several are broken).
+    pub fn bridge_reply(board: &FastBoard, intruder: usize, me: u8, rng: &mut ChaCha8Rng) -> Option<usize> {
+        // Bit d of `mine` / `free`: neighbour d is ours / empty.
+        let (mut mine, mut free) = (0u8, 0u8);
+        for d in 0..6 {
+            let v = board.cells[board.neighbour(intruder, d)];
+            mine |= u8::from(v == me) << d;
+            free |= u8::from(v == EMPTY) << d;
+        }
+        // Bit d of `rotate(m, k)` is bit d + k (mod 6) of m.
+        let rotate = |m: u8, k: u32| ((m >> k) | (m << (6 - k))) & 0b11_1111;
+        // Neighbours d and d + 2 are two of our stones one bridge apart; the
+        // intruder sits on one of their two common cells, d + 1 is the other.
+        let hits = mine & rotate(free, 1) & rotate(mine, 2);
+        let pick = match hits.count_ones() {
+            0 => return None,
+            1 => 0,
+            count => below(rng, count as usize),
+        };
+        let d = (0..6).filter(|d| hits & (1 << d) != 0).nth(pick)?;
+        Some(board.neighbour(intruder, d + 1))
+    }
+
+    fn take(&mut self, at: usize) {
+        let i = self.slot[at];
+        let last = *self.empties.last().expect("taking from a non-empty list");
+        self.empties.swap_remove(i);
+        if last != at {
+            self.slot[last] = i;
+        }
+    }
+
+    /// Fills the board from `position` and returns the colour that connects.
+    pub fn fill(&mut self, position: &Hex, rng: &mut ChaCha8Rng) -> u8 {
+        if self.board.size() != position.size() as usize {
+            *self = HexPolicy {
+                save_bridges: self.save_bridges,
+                ..HexPolicy::new(position.size() as usize)
+            };
+        }
+        self.board.load(position);
+        self.empties.clear();
+        for key in 0..position.stones().len() {
+            if position.stones()[key].is_none() {
+                let at = self.board.at_key(key);
+                self.slot[at] = self.empties.len();
+                self.empties.push(at);
+            }
+        }
+        let mut me = stone_of(position.colour_to_move());
+        let mut last = match position.last_move() {
+            Some(HexMove::Place(cell)) => Some(self.board.at(cell)),
+            _ => None,
+        };
+        while !self.empties.is_empty() {
+            let reply = match (self.save_bridges, last) {
+                (true, Some(intruder)) => HexPolicy::bridge_reply(&self.board, intruder, me, rng),
+                _ => None,
+            };
+            let at = reply.unwrap_or_else(|| self.empties[below(rng, self.empties.len())]);
+            self.take(at);
+            self.board.cells[at] = me;
+            last = Some(at);
+            me = if me == RED { BLUE } else { RED };
+        }
+        if self.board.connects(RED, &mut self.marks, &mut self.stack) {
+            RED
+        } else {
+            BLUE
+        }
+    }
+}
+
+impl Policy<Hex> for HexPolicy {
+    fn key_space(&self, root: &Hex) -> usize {
+        root.stones().len()
+    }
+
+    fn move_key(&self, mv: &HexMove) -> u32 {
+        match mv {
+            HexMove::Place(cell) => (cell.row as usize * self.board.size() + cell.col as usize) as u32,
+            HexMove::Swap => NO_KEY,
+        }
+    }
+
+    /// An immediate win if there is one; else, if the opponent threatens to
+    /// win at once, only the cells that stop it; else every legal move.
+    fn candidate_moves(&mut self, position: &Hex, out: &mut Vec<HexMove>) {
+        let n = position.size() as usize;
+        if self.board.size() != n {
+            *self = HexPolicy {
+                save_bridges: self.save_bridges,
+                ..HexPolicy::new(n)
+            };
+        }
+        self.board.load(position);
+        let me = stone_of(position.colour_to_move());
+        let other = if me == RED { BLUE } else { RED };
+        let wins = self.board.winning_cells(me, &mut self.marks, &mut self.stack);
+        if let Some(&at) = wins.first() {
+            out.push(HexMove::Place(self.board.cell_of(at)));
+            return;
+        }
+        let threats = self.board.winning_cells(other, &mut self.marks, &mut self.stack);
+        if !threats.is_empty() {
+            out.extend(threats.into_iter().map(|at| HexMove::Place(self.board.cell_of(at))));
+            return;
+        }
+        position.legal_moves_into(out);
+    }
+
+    fn playout(&mut self, position: &Hex, rng: &mut ChaCha8Rng, played: &mut [u8]) -> f64 {
+        let winner = self.fill(position, rng);
+        let seat_of = |stone: u8| position.seat_of(colour_of(stone).expect("a colour")).index() as u8 + 1;
+        // Every cell empty at the start was filled; its owner "played" it.
+        for (key, stone) in position.stones().iter().enumerate() {
+            if stone.is_none() {
+                played[key] = seat_of(self.board.cells[self.board.at_key(key)]);
+            }
+        }
+        if position.seat_of(colour_of(winner).expect("a colour")) == Seat::First {
+            1.0
+        } else {
+            0.0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use papan_rules::hex::{Cell, HexOptions, HexSetup};
+    use rand::SeedableRng;
+
+    fn position(rows: &[&str]) -> Hex {
+        let setup = HexSetup {
+            options: HexOptions {
+                size: rows.len() as u8,
+                swap: false,
+            },
+            rows: rows.iter().map(|r| r.to_string()).collect(),
+            swapped: false,
+            last: None,
+        };
+        Hex::try_from(setup).unwrap()
+    }
+
+    #[test]
+    fn bridge_intrusion_is_answered_in_the_other_carrier() {
+        // Red c3 and d4 form a bridge whose carriers are d3 and c4.
+        let mut board = FastBoard::empty(7);
+        let (c3, d4, d3, c4) = (Cell::new(2, 2), Cell::new(3, 3), Cell::new(3, 2), Cell::new(2, 3));
+        board.set(c3, RED);
+        board.set(d4, RED);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        for (intrude, answer) in [(d3, c4), (c4, d3)] {
+            let mut b = board.clone();
+            b.set(intrude, BLUE);
+            let reply = HexPolicy::bridge_reply(&b, b.at(intrude), RED, &mut rng);
+            assert_eq!(reply.map(|at| b.cell_of(at)), Some(answer));
+            // Blue has no bridge there to save.
+            assert_eq!(HexPolicy::bridge_reply(&b, b.at(intrude), BLUE, &mut rng), None);
+        }
+    }
+
+    #[test]
+    fn edge_template_intrusion_is_answered() {
+        // A Red stone on the second row, c2, reaches the top edge through c1 or d1.
+        let mut board = FastBoard::empty(7);
+        board.set(Cell::new(2, 1), RED);
+        board.set(Cell::new(3, 0), BLUE);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let reply = HexPolicy::bridge_reply(&board, board.at(Cell::new(3, 0)), RED, &mut rng);
+        assert_eq!(reply.map(|at| board.cell_of(at)), Some(Cell::new(2, 0)));
+    }
+
+    #[test]
+    fn playouts_always_save_an_intruded_bridge() {
+        // Blue just intruded into Red's c3–d4 bridge at d3; in every playout
+        // Red's first stone goes to c4.
+        let hex = Hex::try_from(HexSetup {
+            options: HexOptions { size: 7, swap: false },
+            rows: ["......."; 2]
+                .into_iter()
+                .chain(["..RB...", "...R...", ".......", ".......", "B......"])
+                .map(String::from)
+                .collect(),
+            swapped: false,
+            last: Some(HexMove::Place(Cell::new(3, 2))),
+        })
+        .unwrap();
+        let mut policy = HexPolicy::new(7);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let c4 = Cell::new(2, 3);
+        for _ in 0..50 {
+            policy.fill(&hex, &mut rng);
+            assert_eq!(policy.board.cells[policy.board.at(c4)], RED);
+        }
+        // Without the rule, Blue sometimes gets c4.
+        policy.save_bridges = false;
+        let blue_got_it = (0..50).any(|_| {
+            policy.fill(&hex, &mut rng);
+            policy.board.cells[policy.board.at(c4)] == BLUE
+        });
+        assert!(blue_got_it);
+    }
+
+    #[test]
+    fn tactics_keep_only_the_win_or_the_blocks() {
+        // Red holds column c except c4: Red to move wins there...
+        let red_wins = position(&[
+            "B.R....", "B.R....", "B.R....", "B......", "B.R....", "B.R....", "..R....",
+        ]);
+        let mut policy = HexPolicy::new(7);
+        let mut out = Vec::new();
+        policy.candidate_moves(&red_wins, &mut out);
+        assert_eq!(out, vec![HexMove::Place(Cell::new(2, 3))]);
+        // ...and with Blue to move, c4 is the only cell that does not lose at once.
+        let blue_blocks = position(&[
+            "B.R....", "B.R....", "B.R....", "B......", "B.R....", "..R....", "..R....",
+        ]);
+        out.clear();
+        policy.candidate_moves(&blue_blocks, &mut out);
+        assert_eq!(out, vec![HexMove::Place(Cell::new(2, 3))]);
+    }
+}

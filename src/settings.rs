@@ -1,0 +1,90 @@
+//! User settings: language, theme, sound, bot estimate. Persisted as JSON
+//! and applied at start (the root element carries the theme class).
+
+use crate::i18n::Lang;
+use crate::storage::Store;
+use serde::{Deserialize, Serialize};
+
+pub const SETTINGS_KEY: &str = "settings";
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    Light,
+    Dark,
+    /// Follows the device (CSS `prefers-color-scheme`).
+    System,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    /// The class on the app root that selects the CSS variables.
+    pub fn class(self) -> &'static str {
+        match self {
+            Theme::Light => "theme-light",
+            Theme::Dark => "theme-dark",
+            Theme::System => "theme-system",
+        }
+    }
+
+    pub fn label_key(self) -> &'static str {
+        match self {
+            Theme::Light => crate::i18n::key("theme-light"),
+            Theme::Dark => crate::i18n::key("theme-dark"),
+            Theme::System => crate::i18n::key("theme-system"),
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AppSettings {
+    pub lang: Lang,
+    pub theme: Theme,
+    pub sound: bool,
+    pub show_estimate: bool,
+}
+
+impl Default for AppSettings {
+    fn default() -> AppSettings {
+        AppSettings {
+            lang: Lang::detect(),
+            theme: Theme::System,
+            sound: true,
+            show_estimate: false,
+        }
+    }
+}
+
+impl AppSettings {
+    /// Saved settings, or defaults (a corrupt file is backed up, not fatal).
+    pub fn load(store: &Store) -> AppSettings {
+        store.load(SETTINGS_KEY).ok().flatten().unwrap_or_default()
+    }
+
+    pub fn save(&self, store: &Store) -> Result<(), String> {
+        store.save(SETTINGS_KEY, self)
+    }
+}
+
+/// A short, soft click through Web Audio; runs in the browser and in the
+/// desktop/mobile webviews alike. Silently does nothing where audio is off.
+pub const TAP_SOUND_JS: &str = r#"
+try {
+  const C = window.AudioContext || window.webkitAudioContext;
+  if (C) {
+    window.__papanAudio = window.__papanAudio || new C();
+    const ctx = window.__papanAudio;
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.type = "triangle";
+    o.frequency.setValueAtTime(660, ctx.currentTime);
+    o.frequency.exponentialRampToValueAtTime(330, ctx.currentTime + 0.06);
+    g.gain.setValueAtTime(0.12, ctx.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.08);
+    o.connect(g); g.connect(ctx.destination);
+    o.start(); o.stop(ctx.currentTime + 0.09);
+  }
+} catch (e) {}
+"#;

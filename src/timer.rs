@@ -1,0 +1,34 @@
+//! Clock and sleep that work on every platform (`std::time::Instant` panics
+//! on wasm32, so the web uses the browser's clock).
+
+/// Milliseconds since the Unix epoch; the seed source for new games.
+pub fn now_ms() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now() as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0)
+    }
+}
+
+/// Waits `ms` milliseconds without blocking the UI thread.
+pub async fn sleep_ms(ms: u32) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        gloo_timers::future::TimeoutFuture::new(ms).await;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let (sender, receiver) = crate::oneshot::channel();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(ms as u64));
+            sender.send(());
+        });
+        let _ = receiver.await;
+    }
+}

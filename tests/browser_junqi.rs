@@ -1,0 +1,407 @@
+//! Real-browser end-to-end test: a whole Jun Qi flip game against the Beginner bot,
+//! played only by touch taps in headless Chromium emulating a 390×844 phone, from the
+//! home screen to the result banner, with a screenshot of the finished game.
+//!
+//! It drives the web build in `dist/` (`PAPAN_DIST_DIR`, else `<repo>/dist`, built here
+//! through `cargo xtask build-web` when absent) with `/usr/bin/chromedriver`
+//! (`PAPAN_CHROMEDRIVER`). A missing browser or build is a FAILURE, never a skip.
+//!
+//! The plan plays purposefully so games stay short: attack when a green attack target
+//! exists, else reveal a face-down piece, else move (the J19 quiet draw ends idle games).
+//! On the way it checks that tapping an enemy piece first explains itself in a toast, and
+//! that the piece-statistics panel opens and closes.
+//!
+//! DOM contract: `data-testid` on home/setup buttons, `<svg data-testid="junqi-board">`
+//! with `data-status`, `data-turn`, `data-ply`, `data-last-pointer`; posts
+//! `<g data-post="c3">` with class `facedown|red|blue|empty` plus `movable`, `selected`,
+//! `target`, `attack`; `toast`, `junqi-stats-open`, `junqi-stats`, `result-banner`.
+
+#[path = "support/chrome.rs"]
+mod chrome;
+#[path = "support/static_server.rs"]
+mod static_server;
+
+use chrome::{tap, ChromeDriver};
+use fantoccini::{Client, Locator};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Longest wait for one thing to appear or change (page boot, a bot reply).
+const STEP_TIMEOUT: Duration = Duration::from_secs(30);
+/// The whole game, taps and bot replies included.
+const GAME_TIMEOUT: Duration = Duration::from_secs(170);
+/// Far more person actions than a game played this way needs (25 reveals, then
+/// fights and at most 30 quiet moves between two fights).
+const MAX_HUMAN_ACTIONS: usize = 400;
+/// Most own pieces tried per turn when looking for an attack.
+const ATTACK_PROBES: usize = 6;
+const SCREENSHOT: &str = "test-output/browser/junqi-finished.png";
+const FAILURE_SCREENSHOT: &str = "test-output/browser/junqi-failure.png";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn junqi_full_game_vs_beginner_by_touch_in_phone_chromium() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+
+    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+    let outcome = tokio::time::timeout(GAME_TIMEOUT, play_full_game(&client, &base)).await;
+    let outcome = match outcome {
+        Ok(result) => result,
+        Err(_) => Err(format!("the whole game took more than {GAME_TIMEOUT:?}")),
+    };
+    if outcome.is_err() {
+        if let Ok(png) = client.screenshot().await {
+            if let Some(path) = save(&repo, FAILURE_SCREENSHOT, &png) {
+                eprintln!("failure screenshot: {}", path.display());
+            }
+        }
+    }
+    let _ = client.close().await;
+    drop(driver);
+    match outcome {
+        Ok(shot) => println!("finished-game screenshot: {}", shot.display()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// A small deterministic generator for the test's choices.
+struct Lcg(u64);
+
+impl Lcg {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> {
+    client
+        .goto(&format!("{base}/"))
+        .await
+        .map_err(|e| format!("opening {base}: {e}"))?;
+    tap_testid(client, "play-junqi").await?;
+    tap_testid(client, "opponent-beginner").await?;
+    tap_testid(client, "start-game").await?;
+
+    let mut board = wait_for_board(client, "the board to appear", |_| true).await?;
+    let mut rng = Lcg(0x6a75_6e71);
+    let mut actions = 0;
+    let mut explained_enemy_tap = false;
+    let mut opened_stats = false;
+    while board.status != "over" {
+        if board.turn != "human" {
+            board = wait_for_board(client, "the bot's reply", |b| b.status == "over" || b.turn == "human").await?;
+            continue;
+        }
+        if actions == MAX_HUMAN_ACTIONS {
+            return Err(format!("still playing after {MAX_HUMAN_ACTIONS} person actions"));
+        }
+        if !opened_stats && actions == 12 {
+            check_stats_panel(client).await?;
+            opened_stats = true;
+        }
+        let mover = board.with_class("movable");
+        let own = mover.first().and_then(|p| board.colour_of(p));
+        let enemy = own.map(|c| if c == "red" { "blue" } else { "red" });
+        if let (false, Some(enemy)) = (explained_enemy_tap, enemy) {
+            if let Some(target) = board.with_class(enemy).first().cloned() {
+                check_enemy_tap_explains(client, &target).await?;
+                explained_enemy_tap = true;
+            }
+        }
+        let ply = board.ply;
+        let acted = if enemy.is_some_and(|e| !board.with_class(e).is_empty()) {
+            try_attack(client, &board, &mut rng).await?
+        } else {
+            false
+        };
+        if !acted {
+            let face_down = board.with_class("facedown");
+            if !face_down.is_empty() {
+                let post = face_down[rng.pick(face_down.len())].clone();
+                tap_post(client, &post).await?;
+            } else if !mover.is_empty() {
+                let from = mover[rng.pick(mover.len())].clone();
+                tap_post(client, &from).await?;
+                let selected = wait_for_board(client, "green targets", |b| !b.with_class("target").is_empty()).await?;
+                let targets = selected.with_class("target");
+                tap_post(client, &targets[rng.pick(targets.len())]).await?;
+            } else {
+                return Err("our turn, but nothing to reveal and no movable piece".into());
+            }
+        }
+        actions += 1;
+        board = wait_for_board(client, "our action to land", |b| b.status == "over" || b.ply > ply)
+            .await
+            .map_err(|e| format!("action {actions} did not play: {e}"))?;
+    }
+
+    let banner = client
+        .find(Locator::Css("[data-testid=\"result-banner\"]"))
+        .await
+        .map_err(|e| format!("game over but no result banner: {e}"))?;
+    if !banner.is_displayed().await.map_err(|e| e.to_string())? {
+        return Err("result banner exists but is not visible".into());
+    }
+    let winner = banner.attr("data-winner").await.map_err(|e| e.to_string())?.unwrap_or_default();
+    if !["human", "bot", "none"].contains(&winner.as_str()) {
+        return Err(format!("result banner has data-winner={winner:?}"));
+    }
+    let reason = client
+        .find(Locator::Css("[data-testid=\"result-reason\"]"))
+        .await
+        .map_err(|e| format!("no result reason: {e}"))?
+        .text()
+        .await
+        .map_err(|e| e.to_string())?;
+    if reason.trim().is_empty() {
+        return Err("result banner gives no reason".into());
+    }
+    if board.last_pointer.as_deref() != Some("touch") {
+        return Err(format!("the board saw {:?} input, not touch", board.last_pointer));
+    }
+    if !explained_enemy_tap || !opened_stats {
+        return Err(format!(
+            "game ended before the side checks ran (enemy tap: {explained_enemy_tap}, stats: {opened_stats})"
+        ));
+    }
+    println!(
+        "game over after {actions} person actions, {} plies: winner {winner:?}, reason {:?}",
+        board.ply,
+        reason.trim()
+    );
+    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))
+}
+
+/// Selects up to [`ATTACK_PROBES`] own pieces looking for a green attack target and takes
+/// it; drops each selection that has none. Returns whether an attack was played.
+async fn try_attack(client: &Client, board: &Board, rng: &mut Lcg) -> Result<bool, String> {
+    let mut movers = board.with_class("movable");
+    let start = rng.pick(movers.len());
+    movers.rotate_left(start);
+    for from in movers.into_iter().take(ATTACK_PROBES) {
+        tap_post(client, &from).await?;
+        let selected = wait_for_board(client, "a selection", |b| b.has(&from, "selected")).await?;
+        let attacks = selected.with_class("attack");
+        if let Some(to) = attacks.first() {
+            tap_post(client, to).await?;
+            return Ok(true);
+        }
+        tap_post(client, &from).await?;
+        wait_for_board(client, "the selection to drop", |b| !b.has(&from, "selected")).await?;
+    }
+    Ok(false)
+}
+
+/// Tapping an enemy piece with nothing selected changes nothing and says why.
+async fn check_enemy_tap_explains(client: &Client, post: &str) -> Result<(), String> {
+    let before = read_board(client).await?.ok_or("no board")?;
+    tap_post(client, post).await?;
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    loop {
+        if let Ok(toast) = client.find(Locator::Css("[data-testid=\"toast\"]")).await {
+            let text = toast.text().await.map_err(|e| e.to_string())?;
+            if !text.trim().is_empty() {
+                break;
+            }
+        }
+        if Instant::now() > deadline {
+            return Err(format!("tapping enemy piece {post} showed no toast"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let after = read_board(client).await?.ok_or("no board")?;
+    if after.ply != before.ply || !after.with_class("selected").is_empty() {
+        return Err(format!("tapping enemy piece {post} changed the game"));
+    }
+    Ok(())
+}
+
+async fn check_stats_panel(client: &Client) -> Result<(), String> {
+    tap_testid(client, "junqi-stats-open").await?;
+    let panel = find_testid(client, "junqi-stats").await?;
+    let rows = panel
+        .find_all(Locator::Css("[data-kind]"))
+        .await
+        .map_err(|e| e.to_string())?;
+    if rows.len() != 12 {
+        return Err(format!("statistics panel lists {} kinds, not 12", rows.len()));
+    }
+    tap_testid(client, "junqi-stats-close").await?;
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    while client.find(Locator::Css("[data-testid=\"junqi-stats\"]")).await.is_ok() {
+        if Instant::now() > deadline {
+            return Err("statistics panel did not close".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+async fn tap_post(client: &Client, post: &str) -> Result<(), String> {
+    let element = client
+        .find(Locator::Css(&format!("[data-testid=\"junqi-board\"] [data-post=\"{post}\"]")))
+        .await
+        .map_err(|e| format!("post {post}: {e}"))?;
+    tap(client, &element).await.map_err(|e| format!("tapping {post}: {e}"))
+}
+
+async fn find_testid(client: &Client, testid: &str) -> Result<fantoccini::elements::Element, String> {
+    let selector = format!("[data-testid=\"{testid}\"]");
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    loop {
+        match client.find(Locator::Css(&selector)).await {
+            Ok(element) => return Ok(element),
+            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
+            Err(e) => return Err(format!("no element {selector} within {STEP_TIMEOUT:?}: {e}")),
+        }
+    }
+}
+
+async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
+    let element = find_testid(client, testid).await?;
+    tap(client, &element).await.map_err(|e| format!("tapping {testid}: {e}"))
+}
+
+/// What the test reads from the board's DOM in one round trip.
+#[derive(Debug)]
+struct Board {
+    status: String,
+    turn: String,
+    ply: u64,
+    last_pointer: Option<String>,
+    /// (post name, class tokens)
+    posts: Vec<(String, Vec<String>)>,
+}
+
+impl Board {
+    fn with_class(&self, class: &str) -> Vec<String> {
+        self.posts
+            .iter()
+            .filter(|(_, classes)| classes.iter().any(|c| c == class))
+            .map(|(name, _)| name.clone())
+            .collect()
+    }
+
+    fn has(&self, post: &str, class: &str) -> bool {
+        self.posts
+            .iter()
+            .any(|(name, classes)| name == post && classes.iter().any(|c| c == class))
+    }
+
+    fn colour_of(&self, post: &str) -> Option<&'static str> {
+        ["red", "blue"].into_iter().find(|c| self.has(post, c))
+    }
+}
+
+const READ_BOARD_JS: &str = r#"
+const b = document.querySelector('[data-testid="junqi-board"]');
+if (!b) return null;
+const posts = Array.from(b.querySelectorAll('[data-post]'))
+  .map(p => [p.getAttribute('data-post'), p.getAttribute('class') || '']);
+return {
+  status: b.getAttribute('data-status'),
+  turn: b.getAttribute('data-turn'),
+  ply: b.getAttribute('data-ply'),
+  lastPointer: b.getAttribute('data-last-pointer'),
+  posts: posts,
+};
+"#;
+
+async fn read_board(client: &Client) -> Result<Option<Board>, String> {
+    let value = client
+        .execute(READ_BOARD_JS, vec![])
+        .await
+        .map_err(|e| format!("reading the board: {e}"))?;
+    if value.is_null() {
+        return Ok(None);
+    }
+    let text = |key: &str| value.get(key).and_then(Value::as_str).unwrap_or("").to_string();
+    let posts = value
+        .get("posts")
+        .and_then(Value::as_array)
+        .map(|posts| {
+            posts
+                .iter()
+                .filter_map(|pair| {
+                    let name = pair.get(0)?.as_str()?.to_string();
+                    let classes = pair.get(1)?.as_str()?.split_whitespace().map(str::to_string).collect();
+                    Some((name, classes))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Some(Board {
+        status: text("status"),
+        turn: text("turn"),
+        ply: text("ply").parse().unwrap_or(0),
+        last_pointer: value.get("lastPointer").and_then(Value::as_str).map(str::to_string),
+        posts,
+    }))
+}
+
+/// Polls the board until `done` holds, or fails after [`STEP_TIMEOUT`] saying what it saw.
+async fn wait_for_board(client: &Client, what: &str, done: impl Fn(&Board) -> bool) -> Result<Board, String> {
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    let mut last = None;
+    loop {
+        if let Some(board) = read_board(client).await? {
+            if done(&board) {
+                return Ok(board);
+            }
+            last = Some(format!(
+                "status={} turn={} ply={} posts={}",
+                board.status,
+                board.turn,
+                board.ply,
+                board.posts.len()
+            ));
+        }
+        if Instant::now() > deadline {
+            let seen = last.unwrap_or_else(|| "no [data-testid=junqi-board] on the page".into());
+            return Err(format!("waited {STEP_TIMEOUT:?} for {what}; last seen: {seen}"));
+        }
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// Where the web build is; builds it when no directory was handed over.
+fn web_build(repo: &Path) -> Result<PathBuf, String> {
+    if let Some(dist) = std::env::var_os("PAPAN_DIST_DIR") {
+        let dist = PathBuf::from(dist);
+        return if dist.join("papan_bg.wasm").is_file() {
+            Ok(dist)
+        } else {
+            Err(format!("PAPAN_DIST_DIR={} holds no papan_bg.wasm", dist.display()))
+        };
+    }
+    let dist = repo.join("dist");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["run", "--quiet", "--package", "xtask", "--", "build-web", "--no-opt", "--dist"])
+        .arg(&dist)
+        .current_dir(repo)
+        .status()
+        .map_err(|e| format!("cannot run `cargo xtask build-web`: {e}"))?;
+    if status.success() && dist.join("papan_bg.wasm").is_file() {
+        Ok(dist)
+    } else {
+        Err(format!("`cargo xtask build-web` failed ({status}); run it by hand to see why"))
+    }
+}
+
+fn save(repo: &Path, relative: &str, bytes: &[u8]) -> Option<PathBuf> {
+    let path = repo.join(relative);
+    std::fs::create_dir_all(path.parent()?).ok()?;
+    std::fs::write(&path, bytes).ok()?;
+    Some(path)
+}

@@ -1,0 +1,128 @@
+//! Chromium under chromedriver for real-browser tests: start, connect, always stop.
+//!
+//! The browser is a phone: chromedriver's `mobileEmulation` gives a 390×844 viewport at
+//! pixel ratio 3 with touch enabled, so taps sent as W3C touch pointer actions arrive in the
+//! page as `pointerType == "touch"`, exactly as on a phone.
+
+use fantoccini::actions::{InputSource, PointerAction, TouchActions};
+use fantoccini::elements::Element;
+use fantoccini::wd::Capabilities;
+use fantoccini::{Client, ClientBuilder};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub const DEFAULT_CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// A running chromedriver; killed (and reaped) on drop, whatever happened in the test.
+pub struct ChromeDriver {
+    child: Child,
+    pub url: String,
+    profile_dir: PathBuf,
+}
+
+impl ChromeDriver {
+    /// Starts `chromedriver` on a free port and waits until it accepts connections.
+    pub fn start(binary: &Path) -> Result<ChromeDriver, String> {
+        if !binary.is_file() {
+            return Err(format!(
+                "chromedriver not found at {} — install it (`apt-get install chromium chromium-driver`, \
+                 or run `cargo xtask test`, which installs it) or set PAPAN_CHROMEDRIVER",
+                binary.display()
+            ));
+        }
+        let port = free_port()?;
+        let child = Command::new(binary)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+        let profile_dir = std::env::temp_dir().join(format!("papan-chromium-{}-{port}", std::process::id()));
+        let mut driver = ChromeDriver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+            profile_dir,
+        };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return Ok(driver);
+            }
+            if let Ok(Some(status)) = driver.child.try_wait() {
+                return Err(format!("chromedriver exited before listening ({status})"));
+            }
+            if Instant::now() > deadline {
+                return Err("chromedriver did not listen within 20 s".into());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Opens a Chromium session emulating a 390×844 touch phone.
+    pub async fn connect_phone(&self) -> Result<Client, String> {
+        let mut caps = Capabilities::new();
+        let mut chrome = json!({
+            "args": [
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                format!("--user-data-dir={}", self.profile_dir.display()),
+            ],
+            "mobileEmulation": {
+                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true }
+            }
+        });
+        if Path::new("/usr/bin/chromium").is_file() {
+            chrome["binary"] = json!("/usr/bin/chromium");
+        }
+        caps.insert("goog:chromeOptions".into(), chrome);
+        ClientBuilder::new(HttpConnector::new())
+            .capabilities(caps)
+            .connect(&self.url)
+            .await
+            .map_err(|e| format!("cannot open a Chromium session through chromedriver: {e}"))
+    }
+}
+
+impl Drop for ChromeDriver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile_dir);
+    }
+}
+
+fn free_port() -> Result<u16, String> {
+    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| format!("no free port: {e}"))?;
+    listener.local_addr().map(|a| a.port()).map_err(|e| e.to_string())
+}
+
+/// One finger tap on the centre of `element`: move, down, up, as a phone would send it.
+pub async fn tap(client: &Client, element: &Element) -> Result<(), String> {
+    let finger = TouchActions::new("finger".into())
+        .then(PointerAction::MoveToElement {
+            element: element.clone(),
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::Up { button: 0 });
+    client
+        .perform_actions(finger)
+        .await
+        .map_err(|e| format!("touch tap failed: {e}"))?;
+    client
+        .release_actions()
+        .await
+        .map_err(|e| format!("releasing touch actions failed: {e}"))
+}

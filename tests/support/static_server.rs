@@ -1,0 +1,149 @@
+//! A tiny static file server for the web build (`dist/`), std only.
+//!
+//! Shared by `cargo xtask serve` and the browser test (both include this file with
+//! `#[path]`), so the page a developer sees and the page the test drives are served the
+//! same way. Router paths such as `/hex/play` have no file behind them: any missing path
+//! whose last segment has no extension gets `index.html` (the SPA fallback), so a reload
+//! on a deep link still boots the app. Missing files with an extension are a plain 404,
+//! which keeps a typo in a script name visible instead of silently returning HTML.
+
+// Each includer uses a different half (the test spawns, xtask serves in the foreground).
+#![allow(dead_code)]
+
+use std::fs;
+use std::io::{self, BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::thread;
+use std::time::Duration;
+
+/// Serves `root` on `listener` until the process ends; one thread per connection.
+pub fn serve(listener: TcpListener, root: PathBuf) -> io::Result<()> {
+    for stream in listener.incoming() {
+        let stream = match stream {
+            Ok(stream) => stream,
+            Err(_) => continue,
+        };
+        let root = root.clone();
+        thread::spawn(move || {
+            // A client that hangs up early is not our problem.
+            let _ = handle(stream, &root);
+        });
+    }
+    Ok(())
+}
+
+/// Binds `127.0.0.1:port` (0 = any free port) and serves `root` on a background thread.
+/// Returns the base URL, e.g. `http://127.0.0.1:41234`.
+pub fn spawn(root: PathBuf, port: u16) -> io::Result<String> {
+    let listener = TcpListener::bind(("127.0.0.1", port))?;
+    let url = format!("http://{}", listener.local_addr()?);
+    thread::spawn(move || serve(listener, root));
+    Ok(url)
+}
+
+fn handle(stream: TcpStream, root: &Path) -> io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    // Drain the headers; we need none of them.
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 || line == "\r\n" || line == "\n" {
+            break;
+        }
+    }
+    let mut parts = request_line.split_whitespace();
+    let method = parts.next().unwrap_or("");
+    let target = parts.next().unwrap_or("/");
+    let mut out = stream;
+    if method != "GET" && method != "HEAD" {
+        return respond(
+            &mut out,
+            "405 Method Not Allowed",
+            "text/plain",
+            b"method not allowed\n",
+            true,
+        );
+    }
+    let head_only = method == "HEAD";
+    match resolve(root, target) {
+        Some(path) => match fs::read(&path) {
+            Ok(body) => respond(&mut out, "200 OK", content_type(&path), &body, !head_only),
+            Err(_) => respond(&mut out, "404 Not Found", "text/plain", b"not found\n", !head_only),
+        },
+        None => respond(&mut out, "404 Not Found", "text/plain", b"not found\n", !head_only),
+    }
+}
+
+/// Maps a request target to a file under `root`, or `None` for a 404.
+pub fn resolve(root: &Path, target: &str) -> Option<PathBuf> {
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let decoded = percent_decode(path)?;
+    let relative = Path::new(decoded.trim_start_matches('/'));
+    // Only plain names: no `..`, no absolute parts, so nothing outside `root` is served.
+    if relative.components().any(|c| !matches!(c, Component::Normal(_))) {
+        return None;
+    }
+    let candidate = root.join(relative);
+    if candidate.is_file() {
+        return Some(candidate);
+    }
+    if candidate.is_dir() && candidate.join("index.html").is_file() {
+        return Some(candidate.join("index.html"));
+    }
+    let last = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if last.contains('.') {
+        None
+    } else {
+        Some(root.join("index.html"))
+    }
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "wasm" => "application/wasm",
+        "css" => "text/css; charset=utf-8",
+        "json" | "webmanifest" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "ftl" | "txt" | "md" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+fn respond(out: &mut TcpStream, status: &str, content_type: &str, body: &[u8], with_body: bool) -> io::Result<()> {
+    // no-cache: a rebuilt dist must never be mixed with a cached old wasm.
+    let header = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
+         Cache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    out.write_all(header.as_bytes())?;
+    if with_body {
+        out.write_all(body)?;
+    }
+    out.flush()
+}

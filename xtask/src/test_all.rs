@@ -1,0 +1,81 @@
+//! `cargo xtask test`: install what the tests need, then run every check in CI's order.
+//!
+//! Cheap checks first (fmt, clippy) so a style slip fails in seconds, then the web build the
+//! browser test drives, the whole test suite, and finally the phone build check. The first
+//! failing step stops the run; a timing summary is printed either way.
+
+use crate::env::{self, cargo, timed, Timed};
+use crate::tools;
+use crate::web::{self, BuildOptions};
+use std::time::Instant;
+
+pub fn run() -> Result<(), String> {
+    let start = Instant::now();
+    let mut log = Vec::new();
+    let result = steps(&mut log);
+    print_summary(&log, start.elapsed().as_secs_f64(), result.is_ok());
+    result
+}
+
+fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
+    println!("target dir: {}", env::target_dir().display());
+    println!("tools dir:  {}", env::tools_dir().display());
+
+    timed("install prerequisites", log, || {
+        tools::ensure_fmt_and_clippy()?;
+        tools::ensure_rust_target(tools::WASM_TARGET)?;
+        tools::ensure_rust_target(tools::ANDROID_TARGET)?;
+        tools::ensure_chromium()?;
+        tools::ensure_wasm_bindgen()?;
+        Ok(())
+    })?;
+    timed("cargo fmt --check", log, || {
+        env::run(&mut cargo(&["fmt", "--all", "--check"]))
+    })?;
+    timed("cargo clippy", log, || {
+        env::run(&mut cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    })?;
+    let dist = timed(
+        "web build (dist)",
+        log,
+        || web::build(&BuildOptions::default_for_repo()),
+    )?;
+    timed("cargo test (incl. browser)", log, || {
+        env::run(
+            cargo(&["test", "--workspace"])
+                .env("PAPAN_DIST_DIR", &dist)
+                .env("PAPAN_CHROMEDRIVER", tools::CHROMEDRIVER),
+        )
+    })?;
+    timed("android check (mobile)", log, || {
+        env::run(&mut cargo(&[
+            "check",
+            "--package",
+            "papan",
+            "--target",
+            tools::ANDROID_TARGET,
+            "--features",
+            "mobile",
+        ]))
+    })?;
+    Ok(())
+}
+
+fn print_summary(log: &[Timed], total: f64, ok: bool) {
+    println!("\n==> summary");
+    for step in log {
+        let mark = if step.ok { "ok  " } else { "FAIL" };
+        println!("  {mark} {:>7.1}s  {}", step.seconds, step.name);
+    }
+    println!(
+        "  total {total:.1}s: {}",
+        if ok { "all checks passed" } else { "FAILED" }
+    );
+}

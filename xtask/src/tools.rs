@@ -1,0 +1,157 @@
+//! Installing what the build and the tests need, only when it is missing.
+//!
+//! Every `ensure_*` is cheap when the tool is already there, so `serve` and `test` can call
+//! them unconditionally and still work on a machine that has nothing but rustup.
+
+use crate::env::{self, cargo, output, run};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+pub const ANDROID_TARGET: &str = "aarch64-linux-android";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// wasm-opt comes from the npm package `binaryen`; pinned so every machine optimises alike.
+const BINARYEN_NPM: &str = "binaryen@132.0.0";
+
+/// `rustup target add <triple>` unless it is installed already.
+pub fn ensure_rust_target(triple: &str) -> Result<(), String> {
+    let installed = output(Command::new("rustup").args(["target", "list", "--installed"]))
+        .ok_or("`rustup` not found or failing: install Rust through rustup (https://rustup.rs)")?;
+    if installed.lines().any(|line| line.trim() == triple) {
+        return Ok(());
+    }
+    run(Command::new("rustup").args(["target", "add", triple]))
+}
+
+/// rustfmt and clippy (a `minimal` rustup profile has neither).
+pub fn ensure_fmt_and_clippy() -> Result<(), String> {
+    let has = |sub: &str| output(cargo(&[sub, "--version"]).current_dir(env::repo_root())).is_some();
+    if has("fmt") && has("clippy") {
+        return Ok(());
+    }
+    run(Command::new("rustup").args(["component", "add", "rustfmt", "clippy"]))
+}
+
+/// The wasm-bindgen version pinned in Cargo.lock; the CLI must match it exactly.
+pub fn wasm_bindgen_version() -> Result<String, String> {
+    let lock_path = env::repo_root().join("Cargo.lock");
+    let lock = std::fs::read_to_string(&lock_path).map_err(|e| format!("reading {}: {e}", lock_path.display()))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "name = \"wasm-bindgen\"" {
+            if let Some(version) = lines.next().and_then(|l| l.trim().strip_prefix("version = \"")) {
+                return Ok(version.trim_end_matches('"').to_string());
+            }
+        }
+    }
+    Err("wasm-bindgen is not in Cargo.lock (is the `web` feature wired to dioxus/web?)".into())
+}
+
+/// `wasm-bindgen` at exactly the Cargo.lock version, installed under the tools dir.
+pub fn ensure_wasm_bindgen() -> Result<PathBuf, String> {
+    let version = wasm_bindgen_version()?;
+    let root = env::tools_dir();
+    let bin = root.join("bin").join("wasm-bindgen");
+    let current = output(Command::new(&bin).arg("--version")).unwrap_or_default();
+    if current.split_whitespace().nth(1) == Some(version.as_str()) {
+        return Ok(bin);
+    }
+    println!(
+        "installing wasm-bindgen-cli {version} into {} (a few minutes, once)",
+        root.display()
+    );
+    // No --locked: wasm-bindgen-cli's own lock file does not resolve on every index.
+    let root_arg = root.to_string_lossy().into_owned();
+    run(&mut cargo(&[
+        "install",
+        "wasm-bindgen-cli",
+        "--version",
+        &version,
+        "--root",
+        &root_arg,
+        "--force",
+    ]))?;
+    Ok(bin)
+}
+
+/// `wasm-opt` from npm `binaryen`, or `None` (with a note) when npm is unavailable:
+/// the optimisation only shrinks the download, the app works without it.
+pub fn ensure_wasm_opt() -> Option<PathBuf> {
+    let root = env::tools_dir();
+    let bin = root.join("node_modules").join(".bin").join("wasm-opt");
+    if runs(&bin) {
+        return Some(bin);
+    }
+    if output(Command::new("npm").arg("--version")).is_none() {
+        println!("note: npm not found, skipping wasm-opt (the wasm is larger but works)");
+        return None;
+    }
+    let prefix = root.to_string_lossy().into_owned();
+    let installed =
+        run(Command::new("npm").args(["install", "--prefix", &prefix, "--no-audit", "--no-fund", BINARYEN_NPM]));
+    match installed {
+        Ok(()) if runs(&bin) => Some(bin),
+        _ => {
+            println!("note: could not install wasm-opt from npm, skipping it (the wasm is larger but works)");
+            None
+        }
+    }
+}
+
+fn runs(bin: &Path) -> bool {
+    bin.is_file() && output(Command::new(bin).arg("--version")).is_some()
+}
+
+/// Chromium and its driver from apt, for the browser test.
+pub fn ensure_chromium() -> Result<(), String> {
+    if Path::new(CHROMEDRIVER).is_file() {
+        return Ok(());
+    }
+    let root = output(Command::new("id").arg("-u"))
+        .map(|s| s.trim() == "0")
+        .unwrap_or(false);
+    let apt = |args: &[&str]| {
+        let mut cmd = if root {
+            Command::new("apt-get")
+        } else {
+            let mut sudo = Command::new("sudo");
+            sudo.args(["-n", "apt-get"]);
+            sudo
+        };
+        cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+        cmd
+    };
+    let hint = "the browser test needs Chromium: run as root or with passwordless sudo on Debian/Ubuntu, \
+                or install `chromium` and `chromium-driver` yourself";
+    run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
+    run(&mut apt(&[
+        "install",
+        "-y",
+        "--no-install-recommends",
+        "chromium",
+        "chromium-driver",
+    ]))
+    .map_err(|e| format!("{e}\n{hint}"))?;
+    if Path::new(CHROMEDRIVER).is_file() {
+        Ok(())
+    } else {
+        Err(format!(
+            "chromium-driver installed but {CHROMEDRIVER} is missing\n{hint}"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wasm_bindgen_version;
+
+    #[test]
+    fn wasm_bindgen_version_comes_from_cargo_lock() {
+        let version = wasm_bindgen_version().expect("the app depends on wasm-bindgen");
+        let parts: Vec<&str> = version.split('.').collect();
+        assert_eq!(parts.len(), 3, "not a x.y.z version: {version}");
+        assert!(parts.iter().all(|p| p.parse::<u32>().is_ok()), "not numeric: {version}");
+        let lock = std::fs::read_to_string(crate::env::repo_root().join("Cargo.lock")).unwrap();
+        assert!(lock.contains(&format!("name = \"wasm-bindgen\"\nversion = \"{version}\"")));
+    }
+}

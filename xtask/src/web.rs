@@ -1,0 +1,133 @@
+//! The web build without `dx`: cargo (wasm32, release, feature `web`) → wasm-bindgen →
+//! optional wasm-opt → `dist/` with the checked-in page and icons.
+
+use crate::env::{self, cargo, run};
+use crate::tools;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The app package and its binary; wasm-bindgen names its output after the binary
+/// (`papan.js`, `papan_bg.wasm`), which `assets/web/index.html` imports.
+const APP: &str = "papan";
+
+pub struct BuildOptions {
+    pub dist: PathBuf,
+    pub wasm_opt: bool,
+}
+
+impl BuildOptions {
+    pub fn default_for_repo() -> Self {
+        BuildOptions {
+            dist: env::repo_root().join("dist"),
+            wasm_opt: true,
+        }
+    }
+}
+
+/// Builds the web app into `opts.dist` and returns that directory.
+pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
+    tools::ensure_rust_target(tools::WASM_TARGET)?;
+    let wasm_bindgen = tools::ensure_wasm_bindgen()?;
+    let wasm_opt = if opts.wasm_opt { tools::ensure_wasm_opt() } else { None };
+
+    run(&mut cargo(&[
+        "build",
+        "--package",
+        APP,
+        "--bin",
+        APP,
+        "--release",
+        "--target",
+        tools::WASM_TARGET,
+        "--features",
+        "web",
+    ]))?;
+    let wasm = env::target_dir()
+        .join(tools::WASM_TARGET)
+        .join("release")
+        .join(format!("{APP}.wasm"));
+    if !wasm.is_file() {
+        return Err(format!("cargo finished but {} is missing", wasm.display()));
+    }
+
+    let dist = &opts.dist;
+    reset_dist(dist)?;
+    run(Command::new(&wasm_bindgen)
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(dist)
+        .arg(&wasm))?;
+
+    let bg = dist.join(format!("{APP}_bg.wasm"));
+    if let Some(wasm_opt) = wasm_opt {
+        let before = file_size(&bg);
+        // The features rustc enables by default for wasm32; wasm-opt must accept them all.
+        run(Command::new(wasm_opt)
+            .arg("-Oz")
+            .args([
+                "--enable-reference-types",
+                "--enable-bulk-memory",
+                "--enable-nontrapping-float-to-int",
+                "--enable-sign-ext",
+                "--enable-mutable-globals",
+                "--enable-multivalue",
+            ])
+            .arg(&bg)
+            .arg("-o")
+            .arg(&bg))?;
+        println!("wasm-opt: {} KB -> {} KB", before / 1024, file_size(&bg) / 1024);
+    }
+
+    let assets = env::repo_root().join("assets");
+    copy_dir(&assets.join("web"), dist)?;
+    let icons = assets.join("icons");
+    if icons.is_dir() {
+        copy_dir(&icons, &dist.join("icons"))?;
+    }
+    if !dist.join("index.html").is_file() {
+        return Err("assets/web/index.html is missing: the web build has no page".into());
+    }
+    println!(
+        "web build ready in {} ({} KB wasm)",
+        dist.display(),
+        file_size(&bg) / 1024
+    );
+    Ok(dist.clone())
+}
+
+/// Empties `dist`, refusing to delete a folder that does not look like a previous build.
+fn reset_dist(dist: &Path) -> Result<(), String> {
+    if dist.exists() {
+        let ours = dist.join("index.html").exists()
+            || dist.join(format!("{APP}.js")).exists()
+            || fs::read_dir(dist).map(|mut d| d.next().is_none()).unwrap_or(false);
+        if !ours {
+            return Err(format!(
+                "{} exists and is not a web build; refusing to delete it",
+                dist.display()
+            ));
+        }
+        fs::remove_dir_all(dist).map_err(|e| format!("removing {}: {e}", dist.display()))?;
+    }
+    fs::create_dir_all(dist).map_err(|e| format!("creating {}: {e}", dist.display()))
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| format!("creating {}: {e}", to.display()))?;
+    let entries = fs::read_dir(from).map_err(|e| format!("reading {}: {e}", from.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| e.to_string())?;
+        let path = entry.path();
+        let dest = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_dir(&path, &dest)?;
+        } else {
+            fs::copy(&path, &dest).map_err(|e| format!("copying {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+fn file_size(path: &Path) -> u64 {
+    fs::metadata(path).map(|m| m.len()).unwrap_or(0)
+}
