@@ -55,6 +55,8 @@ impl Lang {
                     include_str!(concat!("../assets/locales/", $lang, "/backgammon.ftl")),
                     "\n",
                     include_str!(concat!("../assets/locales/", $lang, "/junqi.ftl")),
+                    "\n",
+                    include_str!(concat!("../assets/locales/", $lang, "/tutorial.ftl")),
                 )
             };
         }

@@ -13,9 +13,11 @@ pub mod screens;
 pub mod settings;
 pub mod storage;
 pub mod timer;
+pub mod tutorial;
 
 use controllers::hex::HexController;
 use dioxus::prelude::*;
+use screens::learn::{Learn, LessonScreen};
 use screens::{
     BackgammonPlay, BackgammonSetup, HadangPlay, HadangSetup, HexPlay, HexSetup, Home, JunQiPlay, JunQiSetup, Settings,
 };
@@ -44,6 +46,10 @@ pub enum Route {
     JunQiSetup {},
     #[route("/junqi/play")]
     JunQiPlay {},
+    #[route("/learn")]
+    Learn {},
+    #[route("/learn/:game/:lesson")]
+    LessonScreen { game: String, lesson: String },
     #[route("/settings")]
     Settings {},
 }
@@ -62,6 +68,7 @@ pub const STYLE: &str = concat!(
     include_str!("../assets/css/hadang.css"),
     include_str!("../assets/css/backgammon.css"),
     include_str!("../assets/css/junqi.css"),
+    include_str!("../assets/css/tutorial.css"),
 );
 
 /// The root: loads settings and the saved game, provides them, routes.

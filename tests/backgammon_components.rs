@@ -31,7 +31,13 @@ fn BannerHarness(props: Props) -> Element {
 }
 
 fn render(component: fn(Props) -> Element, game: &BackgammonController, lang: Lang) -> String {
-    let mut dom = VirtualDom::new_with_props(component, Props { game: game.clone(), lang });
+    let mut dom = VirtualDom::new_with_props(
+        component,
+        Props {
+            game: game.clone(),
+            lang,
+        },
+    );
     dom.rebuild_in_place();
     dioxus_ssr::render(&dom)
 }
@@ -90,7 +96,10 @@ fn b6_selected_checker_and_targets_are_marked() {
     let mut game = white_to_play(Board::START, 6, 1);
     let html = render(BoardHarness, &game, Lang::En);
     assert!(class_of(&html, "data-point=\"13\"").contains("movable"));
-    assert!(!class_of(&html, "data-point=\"12\"").contains("movable"), "Black's point");
+    assert!(
+        !class_of(&html, "data-point=\"12\"").contains("movable"),
+        "Black's point"
+    );
     game.tap(Spot::Point(13));
     let html = render(BoardHarness, &game, Lang::En);
     assert!(class_of(&html, "data-point=\"13\"").contains("selected"));
@@ -120,12 +129,20 @@ fn b14_tray_is_a_target_when_bearing_off() {
     game.tap(Spot::Point(2));
     let html = render(BoardHarness, &game, Lang::En);
     assert!(class_of(&html, "data-testid=\"off\"").contains("target"));
-    assert_eq!(html.matches("class=\"slab white\"").count(), 11, "11 white checkers already off");
+    assert_eq!(
+        html.matches("class=\"slab white\"").count(),
+        11,
+        "11 white checkers already off"
+    );
 }
 
 #[test]
 fn b12_pass_phase_is_marked() {
-    let board = Board::from_points(&[(25, 1), (6, 14)], &[(24, 2), (23, 2), (22, 2), (21, 2), (20, 2), (19, 2)]).unwrap();
+    let board = Board::from_points(
+        &[(25, 1), (6, 14)],
+        &[(24, 2), (23, 2), (22, 2), (21, 2), (20, 2), (19, 2)],
+    )
+    .unwrap();
     let game = white_to_play(board, 6, 5);
     let html = render(BoardHarness, &game, Lang::En);
     assert!(html.contains("data-phase=\"pass\""));
@@ -143,9 +160,12 @@ fn b16_result_card_names_gammon_and_points_in_each_language() {
     assert!(en.contains("data-testid=\"result-banner\""));
     assert!(en.contains("data-winner=\"white\""));
     assert!(en.contains("data-points=\"2\""));
-    assert!(en.contains("White wins!") && en.contains("Gammon") && en.contains("2 points"), "{en}");
+    assert!(
+        en.contains("White wins!") && en.contains("Gammon") && en.contains("Points: 2"),
+        "{en}"
+    );
     let id = render(BannerHarness, &game, Lang::Id);
-    assert!(id.contains("Putih menang!") && id.contains("2 poin"), "{id}");
+    assert!(id.contains("Putih menang!") && id.contains("Poin: 2"), "{id}");
     let fil = render(BannerHarness, &game, Lang::Fil);
-    assert!(fil.contains("Panalo ang Puti!") && fil.contains("2 puntos"), "{fil}");
+    assert!(fil.contains("Panalo ang Puti!") && fil.contains("Puntos: 2"), "{fil}");
 }

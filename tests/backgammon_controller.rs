@@ -20,7 +20,7 @@ fn p(n: u8) -> Spot {
 }
 
 fn last_move(game: &BackgammonController) -> BgMove {
-    game.record().moves.last().cloned().expect("a move was played")
+    game.record().moves.last().copied().expect("a move was played")
 }
 
 #[test]
@@ -88,7 +88,11 @@ fn b11_undo_step_within_the_turn() {
 #[test]
 fn b10_entering_from_the_bar_comes_first() {
     // White has one checker on the bar; Black holds White's 20 and 19.
-    let board = Board::from_points(&[(25, 1), (13, 5), (8, 3), (6, 5), (24, 1)], &[(20, 2), (19, 2), (1, 2)]).unwrap();
+    let board = Board::from_points(
+        &[(25, 1), (13, 5), (8, 3), (6, 5), (24, 1)],
+        &[(20, 2), (19, 2), (1, 2)],
+    )
+    .unwrap();
     let mut game = white_to_play(board, 5, 3);
     assert_eq!(game.movable(), vec![Spot::Bar], "only the bar checker may move (B10)");
     assert_eq!(game.tap(p(13)), TapResult::Ignored("backgammon-toast-not-movable"));
@@ -113,7 +117,10 @@ fn b14_bearing_off_with_a_higher_die() {
     let mut game = white_to_play(board, 6, 1);
     assert_eq!(game.tap(p(2)), TapResult::Selected(p(2)));
     let targets = game.targets();
-    assert!(targets.contains(&Spot::Off), "2 is the highest point: off with the 6 (B14): {targets:?}");
+    assert!(
+        targets.contains(&Spot::Off),
+        "2 is the highest point: off with the 6 (B14): {targets:?}"
+    );
     assert!(targets.contains(&p(1)));
     assert_eq!(game.tap(Spot::Off), TapResult::Moved);
     assert_eq!(game.board_view().off[0], 12);
@@ -132,7 +139,10 @@ fn b14_bearing_off_with_a_higher_die() {
 fn b14_both_dice_bear_off_from_the_highest_point_forced() {
     let board = Board::from_points(&[(2, 3), (1, 1)], &[(24, 2), (19, 13)]).unwrap();
     let mut game = white_to_play(board, 6, 5);
-    assert!(game.turn_complete() && game.forced_played(), "6-5 can only take two off 2");
+    assert!(
+        game.turn_complete() && game.forced_played(),
+        "6-5 can only take two off 2"
+    );
     assert_eq!(game.board_view().off[0], 13);
     game.done().unwrap();
     assert_eq!(last_move(&game).to_string(), "2/off(2)");
@@ -209,7 +219,10 @@ fn b14_no_off_while_a_higher_checker_waits() {
     let game = white_to_play(board, 6, 1);
     for seq in step_sequences(game.position().board(), Dice::new(6, 1).unwrap()) {
         let first = seq[0];
-        assert!(!(first.from == 5 && first.to == 0), "5/off with a 6 while 6 is occupied: {seq:?}");
+        assert!(
+            !(first.from == 5 && first.to == 0),
+            "5/off with a 6 while 6 is occupied: {seq:?}"
+        );
     }
 }
 
@@ -269,7 +282,12 @@ fn b16_whole_hotseat_game_by_taps_ends_with_a_result() {
     assert!((1..=3).contains(&outcome.points));
     let (headline, reason) = game.result_keys().unwrap();
     assert!(headline == "backgammon-result-white-wins" || headline == "backgammon-result-black-wins");
-    let expected = ["", "backgammon-reason-single", "backgammon-reason-gammon", "backgammon-reason-backgammon"];
+    let expected = [
+        "",
+        "backgammon-reason-single",
+        "backgammon-reason-gammon",
+        "backgammon-reason-backgammon",
+    ];
     assert_eq!(reason, expected[outcome.points as usize]);
     // The record replays to the same finished position.
     assert_eq!(&game.record().replay().unwrap(), game.position());
@@ -286,7 +304,7 @@ fn bot_turns_and_whole_turn_undo_keep_the_dice() {
             if game.position().turn() == Turn::Chance {
                 game.roll_for_bot().unwrap();
             } else {
-                let mv = game.position().legal_moves()[0].clone();
+                let mv = game.position().legal_moves()[0];
                 game.apply_bot_move(game.ply(), mv).unwrap();
             }
         } else {
@@ -298,7 +316,7 @@ fn bot_turns_and_whole_turn_undo_keep_the_dice() {
         if game.position().turn() == Turn::Chance {
             game.roll_for_bot().unwrap();
         } else {
-            let mv = game.position().legal_moves()[0].clone();
+            let mv = game.position().legal_moves()[0];
             game.apply_bot_move(game.ply(), mv).unwrap();
         }
     }
@@ -307,8 +325,14 @@ fn bot_turns_and_whole_turn_undo_keep_the_dice() {
     assert!(game.undo());
     assert!(game.is_moving(), "back to the person's last turn, dice kept");
     let kept = game.record().moves.len();
-    assert!(matches!(dice_before[kept - 1], BgMove::Roll(_) | BgMove::Opening { .. }));
-    assert!(game.apply_bot_move(game.ply(), dice_before[kept].clone()).is_err(), "not the bot's turn");
+    assert!(matches!(
+        dice_before[kept - 1],
+        BgMove::Roll(_) | BgMove::Opening { .. }
+    ));
+    assert!(
+        game.apply_bot_move(game.ply(), dice_before[kept]).is_err(),
+        "not the bot's turn"
+    );
 }
 
 #[test]

@@ -81,11 +81,11 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
     for choice in ["opponent-beginner", "starts-me", "clock-none", "start-game"] {
         tap_testid(client, choice).await?;
     }
-    let mut board = wait_for_board(client, |b| b.ply == 0 && b.turn == "human").await?;
+    wait_for_board(client, |b| b.ply == 0 && b.turn == "human").await?;
 
     // Move 1: a wall, by preview and confirm.
     tap_groove(client, WALL).await?;
-    board = wait_for_board(client, |b| b.ghost.as_deref() == Some(WALL))
+    let mut board = wait_for_board(client, |b| b.ghost.as_deref() == Some(WALL))
         .await
         .map_err(|e| format!("tapping groove {WALL} showed no ghost wall: {e}"))?;
     if board.ply != 0 || board.placed.iter().any(|w| w == WALL) {
@@ -99,7 +99,9 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
         .map_err(|e| format!("tapping the ghost did not place {WALL}: {e}"))?;
     let walls_left = read_testid_text(client, "walls-p1").await?;
     if walls_left != "9" {
-        return Err(format!("after one wall the panel shows {walls_left:?} walls left, not 9"));
+        return Err(format!(
+            "after one wall the panel shows {walls_left:?} walls left, not 9"
+        ));
     }
     let mut human_moves = 1;
     let mut reloaded = false;
@@ -119,7 +121,9 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
         }
         let cell = choose_step(&board).ok_or("our turn, but no highlighted target cell")?;
         let target = client
-            .find(Locator::Css(&format!("[data-testid=\"hadang-board\"] [data-cell=\"{cell}\"]")))
+            .find(Locator::Css(&format!(
+                "[data-testid=\"hadang-board\"] [data-cell=\"{cell}\"]"
+            )))
             .await
             .map_err(|e| format!("cell {cell}: {e}"))?;
         let ply = board.ply;
@@ -134,11 +138,24 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
         .find(Locator::Css("[data-testid=\"result-banner\"]"))
         .await
         .map_err(|e| format!("game over but no result banner: {e}"))?;
-    if !banner.is_displayed().await.map_err(|e| e.to_string())? {
-        return Err("result banner exists but is not visible".into());
+    // The banner pops in (opacity animation): give it a moment to become visible.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !banner.is_displayed().await.map_err(|e| e.to_string())? {
+        if Instant::now() > deadline {
+            return Err("result banner exists but is not visible".into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let winner = banner.attr("data-winner").await.map_err(|e| e.to_string())?.unwrap_or_default();
-    let reason = banner.attr("data-reason").await.map_err(|e| e.to_string())?.unwrap_or_default();
+    let winner = banner
+        .attr("data-winner")
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    let reason = banner
+        .attr("data-reason")
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
     if winner != "human" && winner != "bot" {
         return Err(format!("result banner names no winner (data-winner={winner:?})"));
     }
@@ -183,7 +200,11 @@ async fn tap_groove(client: &Client, wall: &str) -> Result<(), String> {
         .find(Locator::Css(&selector))
         .await
         .map_err(|e| format!("groove {wall}: {e}"))?;
-    let (w, h) = element.rectangle().await.map(|(_, _, w, h)| (w, h)).map_err(|e| e.to_string())?;
+    let (w, h) = element
+        .rectangle()
+        .await
+        .map(|(_, _, w, h)| (w, h))
+        .map_err(|e| e.to_string())?;
     let (x, y) = if w >= h { (w * 0.3, 0.0) } else { (0.0, h * 0.3) };
     let finger = TouchActions::new("finger".into())
         .then(PointerAction::MoveToElement {
@@ -206,7 +227,11 @@ async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
     let deadline = Instant::now() + STEP_TIMEOUT;
     loop {
         match client.find(Locator::Css(&selector)).await {
-            Ok(element) => return tap(client, &element).await.map_err(|e| format!("tapping {testid}: {e}")),
+            Ok(element) => {
+                return tap(client, &element)
+                    .await
+                    .map_err(|e| format!("tapping {testid}: {e}"))
+            }
             Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
             Err(e) => return Err(format!("no element {selector} within {STEP_TIMEOUT:?}: {e}")),
         }
@@ -218,7 +243,11 @@ async fn read_testid_text(client: &Client, testid: &str) -> Result<String, Strin
         .find(Locator::Css(&format!("[data-testid=\"{testid}\"]")))
         .await
         .map_err(|e| format!("no {testid}: {e}"))?;
-    element.text().await.map(|t| t.trim().to_string()).map_err(|e| e.to_string())
+    element
+        .text()
+        .await
+        .map(|t| t.trim().to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// What the test reads from the board's DOM in one round trip.
@@ -332,7 +361,9 @@ async fn wait_for_board(client: &Client, done: impl Fn(&Board) -> bool) -> Resul
         }
         if Instant::now() > deadline {
             let seen = last.unwrap_or_else(|| "no [data-testid=hadang-board] on the page".into());
-            return Err(format!("board did not reach the expected state within {STEP_TIMEOUT:?}; last seen: {seen}"));
+            return Err(format!(
+                "board did not reach the expected state within {STEP_TIMEOUT:?}; last seen: {seen}"
+            ));
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -351,7 +382,16 @@ fn web_build(repo: &Path) -> Result<PathBuf, String> {
     let dist = repo.join("dist");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
-        .args(["run", "--quiet", "--package", "xtask", "--", "build-web", "--no-opt", "--dist"])
+        .args([
+            "run",
+            "--quiet",
+            "--package",
+            "xtask",
+            "--",
+            "build-web",
+            "--no-opt",
+            "--dist",
+        ])
         .arg(&dist)
         .current_dir(repo)
         .status()
@@ -359,7 +399,9 @@ fn web_build(repo: &Path) -> Result<PathBuf, String> {
     if status.success() && dist.join("papan_bg.wasm").is_file() {
         Ok(dist)
     } else {
-        Err(format!("`cargo xtask build-web` failed ({status}); run it by hand to see why"))
+        Err(format!(
+            "`cargo xtask build-web` failed ({status}); run it by hand to see why"
+        ))
     }
 }
 

@@ -29,23 +29,40 @@ const MAX_HUMAN_MOVES: usize = 49;
 /// Mid-game, the page is reloaded once and must come back to the same position.
 const RELOAD_AFTER_MOVES: usize = 2;
 const SCREENSHOT: &str = "test-output/browser/hex-7x7-finished.png";
+/// (opponent, reload mid-game, screenshot) for each game played.
+const LEVELS: [(&str, bool, &str); 3] = [
+    ("beginner", true, SCREENSHOT),
+    ("normal", false, "test-output/browser/hex-7x7-normal-finished.png"),
+    ("expert", false, "test-output/browser/hex-7x7-expert-finished.png"),
+];
 const FAILURE_SCREENSHOT: &str = "test-output/browser/hex-7x7-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hex_7x7_full_game_by_touch_in_phone_chromium() {
+async fn hex_7x7_full_games_against_each_level_by_touch_in_phone_chromium() {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
     let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
     let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    // A failure picture from an earlier run must not pass for this run's.
+    let _ = std::fs::remove_file(repo.join(FAILURE_SCREENSHOT));
 
     let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
-    let outcome = tokio::time::timeout(Duration::from_secs(300), play_full_game(&client, &base)).await;
+    // One whole game against each level (the bar); the first also
+    // reloads mid-game to check the saved game comes back.
+    let games = async {
+        let mut shots = Vec::new();
+        for (level, reload, shot) in LEVELS {
+            shots.push(play_full_game(&client, &base, level, reload, shot).await?);
+        }
+        Ok::<_, String>(shots)
+    };
+    let outcome = tokio::time::timeout(Duration::from_secs(420), games).await;
     let outcome = match outcome {
         Ok(result) => result,
-        Err(_) => Err("the whole game took more than 5 minutes".into()),
+        Err(_) => Err("the three games took more than 7 minutes".into()),
     };
     if outcome.is_err() {
         // Leave evidence for whoever reads the CI log.
@@ -58,25 +75,36 @@ async fn hex_7x7_full_game_by_touch_in_phone_chromium() {
     let _ = client.close().await;
     drop(driver);
     match outcome {
-        Ok(shot) => println!("finished-game screenshot: {}", shot.display()),
+        Ok(shots) => {
+            for shot in shots {
+                println!("finished-game screenshot: {}", shot.display());
+            }
+        }
         Err(e) => panic!("{e}"),
     }
 }
 
 /// The flow a new player follows: home → Hex → setup → play until the game is over.
-async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> {
+async fn play_full_game(
+    client: &Client,
+    base: &str,
+    level: &str,
+    reload: bool,
+    screenshot: &str,
+) -> Result<PathBuf, String> {
     client
         .goto(&format!("{base}/"))
         .await
         .map_err(|e| format!("opening {base}: {e}"))?;
     tap_testid(client, "play-hex").await?;
-    for choice in ["size-7", "opponent-beginner", "starts-me", "swap-off", "start-game"] {
+    let opponent = format!("opponent-{level}");
+    for choice in ["size-7", opponent.as_str(), "starts-me", "swap-off", "start-game"] {
         tap_testid(client, choice).await?;
     }
 
     let mut board = wait_for_board(client, |b| b.size == 7).await?;
     let mut human_moves = 0;
-    let mut reloaded = false;
+    let mut reloaded = !reload;
     while board.status != "over" {
         if board.turn != "human" {
             board = wait_for_board(client, |b| b.status == "over" || b.turn == "human").await?;
@@ -104,13 +132,8 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
             .map_err(|e| format!("a tap on empty cell {cell} placed no stone (7×7 places on one tap): {e}"))?;
     }
 
-    let banner = client
-        .find(Locator::Css("[data-testid=\"result-banner\"]"))
-        .await
-        .map_err(|e| format!("game over but no result banner: {e}"))?;
-    if !banner.is_displayed().await.map_err(|e| e.to_string())? {
-        return Err("result banner exists but is not visible".into());
-    }
+    // The banner may slide or fade in: wait until it is really shown.
+    let banner = wait_visible(client, "[data-testid=\"result-banner\"]").await?;
     let winner = banner
         .attr("data-winner")
         .await
@@ -127,13 +150,13 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         return Err(format!("the board saw {:?} input, not touch", board.last_pointer));
     }
     println!(
-        "game over after {human_moves} human moves: winner {winner:?}, banner {:?}",
+        "vs {level}: game over after {human_moves} human moves: winner {winner:?}, banner {:?}",
         text.trim()
     );
 
     let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))
+    save(repo, screenshot, &png).ok_or_else(|| format!("could not write {screenshot}"))
 }
 
 /// Reloads the page on the play route: the saved game must come back stone for stone,
@@ -152,6 +175,21 @@ async fn reload_resumes(client: &Client, before: &Board) -> Result<Board, String
         })?;
     println!("reload on {url} resumed the game with {} stones", stones.len());
     Ok(after)
+}
+
+async fn wait_visible(client: &Client, selector: &str) -> Result<fantoccini::elements::Element, String> {
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    loop {
+        if let Ok(element) = client.find(Locator::Css(selector)).await {
+            if element.is_displayed().await.unwrap_or(false) {
+                return Ok(element);
+            }
+        }
+        if Instant::now() > deadline {
+            return Err(format!("{selector} was not shown within {STEP_TIMEOUT:?}"));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {

@@ -13,8 +13,8 @@
 //!
 //! DOM contract: `data-testid` on home/setup buttons, `<svg data-testid="junqi-board">`
 //! with `data-status`, `data-turn`, `data-ply`, `data-last-pointer`; posts
-//! `<g data-post="c3">` with class `facedown|red|blue|empty` plus `movable`, `selected`,
-//! `target`, `attack`; `toast`, `junqi-stats-open`, `junqi-stats`, `result-banner`.
+//! `<g data-post="c3">` with class `facedown|red|blue|empty` plus `movable`, `can-attack`,
+//! `selected`, `target`, `attack`; `toast`, `junqi-stats-open`, `junqi-stats`, `result-banner`.
 
 #[path = "support/chrome.rs"]
 mod chrome;
@@ -35,8 +35,8 @@ const GAME_TIMEOUT: Duration = Duration::from_secs(170);
 /// Far more person actions than a game played this way needs (25 reveals, then
 /// fights and at most 30 quiet moves between two fights).
 const MAX_HUMAN_ACTIONS: usize = 400;
-/// Most own pieces tried per turn when looking for an attack.
-const ATTACK_PROBES: usize = 6;
+/// Mid-game, the page is reloaded once and must come back to the same position.
+const RELOAD_AFTER_ACTIONS: usize = 5;
 const SCREENSHOT: &str = "test-output/browser/junqi-finished.png";
 const FAILURE_SCREENSHOT: &str = "test-output/browser/junqi-failure.png";
 
@@ -48,6 +48,8 @@ async fn junqi_full_game_vs_beginner_by_touch_in_phone_chromium() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
     let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    // A failure picture from an earlier run must not pass for this run's.
+    let _ = std::fs::remove_file(repo.join(FAILURE_SCREENSHOT));
 
     let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
@@ -76,7 +78,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn pick(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 }
@@ -88,6 +93,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         .map_err(|e| format!("opening {base}: {e}"))?;
     tap_testid(client, "play-junqi").await?;
     tap_testid(client, "opponent-beginner").await?;
+    snapshot(client, "test-output/browser/junqi-setup.png").await?;
     tap_testid(client, "start-game").await?;
 
     let mut board = wait_for_board(client, "the board to appear", |_| true).await?;
@@ -95,6 +101,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
     let mut actions = 0;
     let mut explained_enemy_tap = false;
     let mut opened_stats = false;
+    let mut reloaded = false;
     while board.status != "over" {
         if board.turn != "human" {
             board = wait_for_board(client, "the bot's reply", |b| b.status == "over" || b.turn == "human").await?;
@@ -102,6 +109,11 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         }
         if actions == MAX_HUMAN_ACTIONS {
             return Err(format!("still playing after {MAX_HUMAN_ACTIONS} person actions"));
+        }
+        if !reloaded && actions == RELOAD_AFTER_ACTIONS {
+            board = reload_resumes(client, &board).await?;
+            reloaded = true;
+            continue;
         }
         if !opened_stats && actions == 12 {
             check_stats_panel(client).await?;
@@ -117,11 +129,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
             }
         }
         let ply = board.ply;
-        let acted = if enemy.is_some_and(|e| !board.with_class(e).is_empty()) {
-            try_attack(client, &board, &mut rng).await?
-        } else {
-            false
-        };
+        let acted = try_attack(client, &board, &mut rng).await?;
         if !acted {
             let face_down = board.with_class("facedown");
             if !face_down.is_empty() {
@@ -143,14 +151,20 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
             .map_err(|e| format!("action {actions} did not play: {e}"))?;
     }
 
-    let banner = client
-        .find(Locator::Css("[data-testid=\"result-banner\"]"))
-        .await
-        .map_err(|e| format!("game over but no result banner: {e}"))?;
-    if !banner.is_displayed().await.map_err(|e| e.to_string())? {
-        return Err("result banner exists but is not visible".into());
+    // The banner may slide in: wait until it is really shown.
+    let banner = find_testid(client, "result-banner").await?;
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    while !banner.is_displayed().await.map_err(|e| e.to_string())? {
+        if Instant::now() > deadline {
+            return Err("result banner exists but is not visible".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let winner = banner.attr("data-winner").await.map_err(|e| e.to_string())?.unwrap_or_default();
+    let winner = banner
+        .attr("data-winner")
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
     if !["human", "bot", "none"].contains(&winner.as_str()) {
         return Err(format!("result banner has data-winner={winner:?}"));
     }
@@ -182,24 +196,43 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
     save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))
 }
 
-/// Selects up to [`ATTACK_PROBES`] own pieces looking for a green attack target and takes
-/// it; drops each selection that has none. Returns whether an attack was played.
-async fn try_attack(client: &Client, board: &Board, rng: &mut Lcg) -> Result<bool, String> {
-    let mut movers = board.with_class("movable");
-    let start = rng.pick(movers.len());
-    movers.rotate_left(start);
-    for from in movers.into_iter().take(ATTACK_PROBES) {
-        tap_post(client, &from).await?;
-        let selected = wait_for_board(client, "a selection", |b| b.has(&from, "selected")).await?;
-        let attacks = selected.with_class("attack");
-        if let Some(to) = attacks.first() {
-            tap_post(client, to).await?;
-            return Ok(true);
+/// Reloads the play route: the saved game must come back post for post, still waiting
+/// for the person.
+async fn reload_resumes(client: &Client, before: &Board) -> Result<Board, String> {
+    let url = client.current_url().await.map_err(|e| e.to_string())?;
+    client.refresh().await.map_err(|e| format!("reloading {url}: {e}"))?;
+    let after = wait_for_board(client, "the saved game after a reload", |b| {
+        b.ply == before.ply && b.turn == "human" && b.posts.len() == 60
+    })
+    .await?;
+    for (name, classes) in &before.posts {
+        for state in ["facedown", "red", "blue", "empty"] {
+            if classes.iter().any(|c| c == state) && !after.has(name, state) {
+                return Err(format!("after reloading {url}, post {name} is no longer {state}"));
+            }
         }
-        tap_post(client, &from).await?;
-        wait_for_board(client, "the selection to drop", |b| !b.has(&from, "selected")).await?;
     }
-    Ok(false)
+    println!("reload on {url} resumed the game at ply {}", after.ply);
+    Ok(after)
+}
+
+/// Attacks with a piece the board marks `can-attack`: select it, then tap one of its
+/// green attack targets. Returns whether an attack was played.
+async fn try_attack(client: &Client, board: &Board, rng: &mut Lcg) -> Result<bool, String> {
+    let attackers = board.with_class("can-attack");
+    if attackers.is_empty() {
+        return Ok(false);
+    }
+    let from = attackers[rng.pick(attackers.len())].clone();
+    tap_post(client, &from).await?;
+    let selected = wait_for_board(client, "attack targets", |b| {
+        b.has(&from, "selected") && !b.with_class("attack").is_empty()
+    })
+    .await
+    .map_err(|e| format!("{from} is marked can-attack but shows no attack target: {e}"))?;
+    let targets = selected.with_class("attack");
+    tap_post(client, &targets[rng.pick(targets.len())]).await?;
+    Ok(true)
 }
 
 /// Tapping an enemy piece with nothing selected changes nothing and says why.
@@ -227,8 +260,10 @@ async fn check_enemy_tap_explains(client: &Client, post: &str) -> Result<(), Str
 }
 
 async fn check_stats_panel(client: &Client) -> Result<(), String> {
+    snapshot(client, "test-output/browser/junqi-midgame.png").await?;
     tap_testid(client, "junqi-stats-open").await?;
     let panel = find_testid(client, "junqi-stats").await?;
+    snapshot(client, "test-output/browser/junqi-stats.png").await?;
     let rows = panel
         .find_all(Locator::Css("[data-kind]"))
         .await
@@ -249,7 +284,9 @@ async fn check_stats_panel(client: &Client) -> Result<(), String> {
 
 async fn tap_post(client: &Client, post: &str) -> Result<(), String> {
     let element = client
-        .find(Locator::Css(&format!("[data-testid=\"junqi-board\"] [data-post=\"{post}\"]")))
+        .find(Locator::Css(&format!(
+            "[data-testid=\"junqi-board\"] [data-post=\"{post}\"]"
+        )))
         .await
         .map_err(|e| format!("post {post}: {e}"))?;
     tap(client, &element).await.map_err(|e| format!("tapping {post}: {e}"))
@@ -269,7 +306,9 @@ async fn find_testid(client: &Client, testid: &str) -> Result<fantoccini::elemen
 
 async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
     let element = find_testid(client, testid).await?;
-    tap(client, &element).await.map_err(|e| format!("tapping {testid}: {e}"))
+    tap(client, &element)
+        .await
+        .map_err(|e| format!("tapping {testid}: {e}"))
 }
 
 /// What the test reads from the board's DOM in one round trip.
@@ -387,7 +426,16 @@ fn web_build(repo: &Path) -> Result<PathBuf, String> {
     let dist = repo.join("dist");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
-        .args(["run", "--quiet", "--package", "xtask", "--", "build-web", "--no-opt", "--dist"])
+        .args([
+            "run",
+            "--quiet",
+            "--package",
+            "xtask",
+            "--",
+            "build-web",
+            "--no-opt",
+            "--dist",
+        ])
         .arg(&dist)
         .current_dir(repo)
         .status()
@@ -395,8 +443,19 @@ fn web_build(repo: &Path) -> Result<PathBuf, String> {
     if status.success() && dist.join("papan_bg.wasm").is_file() {
         Ok(dist)
     } else {
-        Err(format!("`cargo xtask build-web` failed ({status}); run it by hand to see why"))
+        Err(format!(
+            "`cargo xtask build-web` failed ({status}); run it by hand to see why"
+        ))
     }
+}
+
+/// A screenshot of the page now, for people to look at (not compared).
+async fn snapshot(client: &Client, relative: &str) -> Result<(), String> {
+    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    save(repo, relative, &png)
+        .map(|_| ())
+        .ok_or_else(|| format!("could not write {relative}"))
 }
 
 fn save(repo: &Path, relative: &str, bytes: &[u8]) -> Option<PathBuf> {

@@ -157,16 +157,18 @@ fn no_banner_while_playing() {
 }
 
 #[test]
-fn home_offers_hex_and_marks_the_other_games_coming_soon() {
+fn home_offers_all_four_games_as_playable_cards() {
     let mut dom = VirtualDom::new(papan::App);
     dom.rebuild_in_place();
     let html = dioxus_ssr::render(&dom);
-    assert!(html.contains("data-testid=\"play-hex\""), "{html}");
-    for soon in ["hadang", "junqi", "backgammon"] {
-        assert!(html.contains(&format!("data-testid=\"soon-{soon}\"")), "{soon}");
+    for game in ["hex", "hadang", "junqi", "backgammon"] {
+        assert!(html.contains(&format!("data-testid=\"play-{game}\"")), "{game}: {html}");
+        assert!(
+            !html.contains(&format!("data-testid=\"soon-{game}\"")),
+            "{game} is playable"
+        );
     }
-    assert_eq!(html.matches("aria-disabled=\"true\"").count(), 3);
-    assert!(!html.contains("data-testid=\"play-hadang\""), "no fake boards");
+    assert_eq!(html.matches("aria-disabled=\"true\"").count(), 0);
 }
 
 #[derive(Props, Clone, PartialEq)]

@@ -18,7 +18,11 @@ struct GameProps {
 
 #[allow(non_snake_case)]
 fn BoardHarness(props: GameProps) -> Element {
-    let turn = if props.game.bot_to_move().is_some() { "bot" } else { "human" };
+    let turn = if props.game.bot_to_move().is_some() {
+        "bot"
+    } else {
+        "human"
+    };
     rsx! {
         HadangBoard {
             game: props.game,
@@ -81,7 +85,11 @@ fn class_of(html: &str, attribute: &str) -> String {
 fn h1_board_has_81_cells_and_a_tap_area_for_each_of_the_128_wall_slots() {
     let html = render(BoardHarness, &hotseat(), Lang::En);
     assert_eq!(html.matches("data-cell=").count(), 81);
-    assert_eq!(html.matches("data-wall=").count(), 128, "H11: 8×8 anchors × 2 orientations");
+    assert_eq!(
+        html.matches("data-wall=").count(),
+        128,
+        "H11: 8×8 anchors × 2 orientations"
+    );
     assert!(html.contains("data-testid=\"hadang-board\""));
     assert!(html.contains("data-status=\"playing\""));
     assert!(html.contains("data-turn=\"human\""));
@@ -96,7 +104,10 @@ fn h2_pawns_start_on_e1_and_e9_and_their_targets_are_highlighted() {
     assert!(class_of(&html, "data-cell=\"e1\"").contains("pawn-p1"));
     assert!(class_of(&html, "data-cell=\"e9\"").contains("pawn-p2"));
     for target in ["d1", "f1", "e2"] {
-        assert!(class_of(&html, &format!("data-cell=\"{target}\"")).contains("target"), "{target}");
+        assert!(
+            class_of(&html, &format!("data-cell=\"{target}\"")).contains("target"),
+            "{target}"
+        );
     }
     assert!(!class_of(&html, "data-cell=\"e3\"").contains("target"));
     assert_eq!(html.matches("class=\"target-dot\"").count(), 3);
@@ -204,7 +215,11 @@ fn result_banner_names_the_reason_in_each_language() {
         (Lang::Fil, "Panalo ang bot", "Naubos ang oras."),
     ] {
         let html = render(BannerHarness, &game, lang);
-        assert!(html.contains(headline) && html.contains(reason), "{}: {html}", lang.code());
+        assert!(
+            html.contains(headline) && html.contains(reason),
+            "{}: {html}",
+            lang.code()
+        );
         assert!(html.contains("data-winner=\"bot\"") && html.contains("data-reason=\"timeout\""));
     }
     let html = render(BannerHarness, &hotseat(), Lang::En);

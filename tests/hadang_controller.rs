@@ -3,9 +3,7 @@
 //! undo against the bot, resignation, the clock with a fake time source,
 //! rematch and the save file.
 
-use papan::controllers::hadang::{
-    bot_thinker, rule_key, HadangController, HadangSave, Player, Selection, TapResult,
-};
+use papan::controllers::hadang::{bot_thinker, rule_key, HadangController, HadangSave, Player, Selection, TapResult};
 use papan::i18n::{tr, Lang};
 use papan_bots::{Level, Thinker};
 use papan_rules::clock::Tempo;
@@ -31,7 +29,11 @@ fn vs_bot(human_first: bool, tempo: Tempo) -> HadangController {
 /// Plays pawn steps by direct taps, failing loudly if one is not a step.
 fn steps(game: &mut HadangController, cells: &[&str]) {
     for cell in cells {
-        assert_eq!(game.tap_cell(sq(cell), 0), TapResult::Stepped(sq(cell)), "step to {cell}");
+        assert_eq!(
+            game.tap_cell(sq(cell), 0),
+            TapResult::Stepped(sq(cell)),
+            "step to {cell}"
+        );
     }
 }
 
@@ -94,7 +96,10 @@ fn h8_side_steps_when_the_jump_is_walled() {
     place(&mut game, "e5h");
     // Player 1 on e4 faces e5: no straight jump, side-steps to d5 and f5.
     let targets = game.targets();
-    assert!(targets.contains(&sq("d5")) && targets.contains(&sq("f5")), "{targets:?}");
+    assert!(
+        targets.contains(&sq("d5")) && targets.contains(&sq("f5")),
+        "{targets:?}"
+    );
     assert!(!targets.contains(&sq("e6")), "{targets:?}");
     assert_eq!(game.tap_cell(sq("f5"), 0), TapResult::Stepped(sq("f5")));
     assert_eq!(game.position().pawn(Seat::First), sq("f5"));
@@ -119,6 +124,7 @@ fn wall_preview_then_cancel_or_move_places_nothing() {
     let mut game = hotseat();
     let before = game.clone();
     game.tap_groove(wall("e3h"), 0);
+    assert!(game.targets().is_empty(), "no pawn highlights under a wall preview");
     // A tap on a cell, even a pawn target, only drops the preview.
     assert_eq!(game.tap_cell(sq("e2"), 0), TapResult::Cleared);
     assert_eq!(game, before);
@@ -196,7 +202,10 @@ fn taps_on_the_bots_turn_are_ignored() {
     let mut game = vs_bot(false, Tempo::Unlimited);
     assert_eq!(game.bot_to_move(), Some(Level::Beginner));
     let before = game.clone();
-    assert!(matches!(game.tap_cell(sq("e2"), 0), TapResult::Ignored("hadang-toast-wait-bot")));
+    assert!(matches!(
+        game.tap_cell(sq("e2"), 0),
+        TapResult::Ignored("hadang-toast-wait-bot")
+    ));
     assert!(matches!(game.tap_groove(wall("e3h"), 0), TapResult::Ignored(_)));
     assert_eq!(game, before);
     assert!(game.targets().is_empty(), "no highlights on the bot's turn");
@@ -245,18 +254,29 @@ fn h17_resign_against_the_bot_gives_the_bot_the_win() {
         Some(("hadang-result-bot-wins", "hadang-reason-you-resigned"))
     );
     assert!(!game.resign(0), "only once");
-    assert!(matches!(game.tap_cell(sq("e3"), 0), TapResult::Ignored("hadang-toast-game-over")));
+    assert!(matches!(
+        game.tap_cell(sq("e3"), 0),
+        TapResult::Ignored("hadang-toast-game-over")
+    ));
 }
 
 #[test]
 fn h15_reaching_the_goal_ends_the_game() {
     let mut game = hotseat();
     // Player 1 runs up the d file, Player 2 up and down on the i side.
-    steps(&mut game, &["d1", "f9", "d2", "g9", "d3", "h9", "d4", "i9", "d5", "i8", "d6", "i9", "d7", "i8", "d8", "i9", "d9"]);
+    steps(
+        &mut game,
+        &[
+            "d1", "f9", "d2", "g9", "d3", "h9", "d4", "i9", "d5", "i8", "d6", "i9", "d7", "i8", "d8", "i9", "d9",
+        ],
+    );
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.reason, EndReason::GoalReached);
     assert_eq!(outcome.winner, Some(Seat::First));
-    assert_eq!(game.result_keys(), Some(("hadang-result-p1-wins", "hadang-reason-goal")));
+    assert_eq!(
+        game.result_keys(),
+        Some(("hadang-result-p1-wins", "hadang-reason-goal"))
+    );
 }
 
 #[test]
@@ -276,7 +296,10 @@ fn h16_clock_runs_only_on_the_owners_turn_and_flag_loses() {
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.reason, EndReason::Timeout);
     assert_eq!(outcome.winner, Some(Seat::First));
-    assert_eq!(game.result_keys(), Some(("hadang-result-p1-wins", "hadang-reason-time")));
+    assert_eq!(
+        game.result_keys(),
+        Some(("hadang-result-p1-wins", "hadang-reason-time"))
+    );
 }
 
 #[test]
@@ -284,7 +307,10 @@ fn h16_a_move_after_the_flag_does_not_count() {
     let tempo = Tempo::hadang(1, 0).unwrap();
     let mut game = HadangController::from_setup(None, true, tempo, 7, 0);
     // The tap arrives after the clock hit zero, before any tick noticed.
-    assert!(matches!(game.tap_cell(sq("e2"), 61_000), TapResult::Refused { rule: "H16", .. }));
+    assert!(matches!(
+        game.tap_cell(sq("e2"), 61_000),
+        TapResult::Refused { rule: "H16", .. }
+    ));
     assert_eq!(game.ply(), 0);
     assert_eq!(game.outcome().unwrap().reason, EndReason::Timeout);
     assert_eq!(game.outcome().unwrap().winner, Some(Seat::Second));

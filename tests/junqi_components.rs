@@ -135,7 +135,11 @@ fn j21_html_never_holds_a_face_down_identity() {
     for (seed, plies) in [(3, 0), (4, 9), (5, 30), (6, 80)] {
         let game = played(seed, plies);
         let view = game.view();
-        let shown = view.board().iter().filter(|p| matches!(p, Post::Revealed { .. })).count();
+        let shown = view
+            .board()
+            .iter()
+            .filter(|p| matches!(p, Post::Revealed { .. }))
+            .count();
         for lang in Lang::ALL {
             let html = render(BoardHarness, &game, lang);
             assert_eq!(
@@ -251,4 +255,33 @@ fn every_rule_key_is_translated_in_every_language() {
         tr(Lang::En, "junqi-rule-J13"),
         "Indonesian is not English"
     );
+}
+
+#[test]
+fn pieces_that_can_attack_are_marked_and_their_attacks_ringed() {
+    let mut found = None;
+    'outer: for seed in 0..60 {
+        for plies in (40..200).step_by(5) {
+            let game = played(seed, plies);
+            if !game.is_human_turn() {
+                continue;
+            }
+            let view = game.view();
+            let attack = view.legal_actions().into_iter().find_map(|a| match a {
+                JunQiAction::Move { from, to } if view.post(to) != Post::Empty => Some((from, to)),
+                _ => None,
+            });
+            if let Some(pair) = attack {
+                found = Some((game, pair));
+                break 'outer;
+            }
+        }
+    }
+    let (mut game, (from, to)) = found.expect("some position offers the person an attack");
+    let html = render(BoardHarness, &game, Lang::En);
+    assert!(post_class(&html, &from.to_string()).contains("can-attack"));
+    game.tap(from);
+    let html = render(BoardHarness, &game, Lang::En);
+    let class = post_class(&html, &to.to_string());
+    assert!(class.contains("target") && class.contains("attack"), "{to}: {class}");
 }

@@ -47,10 +47,7 @@ fn find<T>(wanted: impl Fn(&JunQi) -> Option<T>) -> (Record<JunQi>, T) {
                 break;
             }
             let legal = game.legal_moves();
-            let moves: Vec<&JunQiAction> = legal
-                .iter()
-                .filter(|a| matches!(a, JunQiAction::Move { .. }))
-                .collect();
+            let moves: Vec<&JunQiAction> = legal.iter().filter(|a| matches!(a, JunQiAction::Move { .. })).collect();
             let action = if !moves.is_empty() && rand::Rng::random_bool(&mut rng, 0.8) {
                 **moves.choose(&mut rng).unwrap()
             } else {
@@ -130,6 +127,23 @@ fn j9_select_own_piece_then_green_destination_moves_it() {
 }
 
 #[test]
+fn j12_with_a_piece_selected_a_face_down_tap_reveals_instead() {
+    let (record, (from, hidden)) = find(|g| {
+        let mine = to_move_colour(g)?;
+        let hidden = Square::all().find(|s| g.post(*s) == Post::FaceDown)?;
+        g.legal_moves().into_iter().find_map(|a| match a {
+            JunQiAction::Move { from, .. } if revealed(g, from).map(|p| p.0) == Some(mine) => Some((from, hidden)),
+            _ => None,
+        })
+    });
+    let mut game = hotseat_at(record);
+    assert_eq!(game.tap(from), TapResult::Selected(from));
+    assert!(!game.targets().contains(&hidden), "face-down posts are never green");
+    assert_eq!(game.tap(hidden), TapResult::Revealed(hidden));
+    assert_eq!(game.selected(), None);
+}
+
+#[test]
 fn tapping_selected_piece_again_drops_the_selection() {
     let (record, from) = find(|g| {
         let mine = to_move_colour(g)?;
@@ -146,7 +160,10 @@ fn tapping_selected_piece_again_drops_the_selection() {
 
 /// Two rail posts that no single straight railway line joins.
 fn turns_a_corner(from: Square, to: Square) -> bool {
-    !is_road(from, to) && !rail_lines().iter().any(|line| line.contains(&from) && line.contains(&to))
+    !is_road(from, to)
+        && !rail_lines()
+            .iter()
+            .any(|line| line.contains(&from) && line.contains(&to))
 }
 
 #[test]
@@ -180,7 +197,10 @@ fn j10_other_pieces_do_not_turn_railway_corners() {
             if c != mine || kind == Kind::Engineer || !from.is_rail() {
                 return None;
             }
-            if !legal.iter().any(|a| matches!(a, JunQiAction::Move { from: f, .. } if *f == from)) {
+            if !legal
+                .iter()
+                .any(|a| matches!(a, JunQiAction::Move { from: f, .. } if *f == from))
+            {
                 return None;
             }
             Square::all()
@@ -207,14 +227,16 @@ fn j13_lower_rank_attack_is_refused_with_the_reason_and_nothing_changes() {
         Square::all().find_map(|from| {
             let (c, kind) = revealed(g, from)?;
             let rank = kind.rank()?;
-            if c != mine || !legal.iter().any(|a| matches!(a, JunQiAction::Move { from: f, .. } if *f == from)) {
+            if c != mine
+                || !legal
+                    .iter()
+                    .any(|a| matches!(a, JunQiAction::Move { from: f, .. } if *f == from))
+            {
                 return None;
             }
             Square::all()
                 .filter(|to| is_road(from, *to) && !to.is_camp())
-                .find(|to| {
-                    revealed(g, *to).is_some_and(|(tc, tk)| tc != mine && tk.rank().is_some_and(|r| r > rank))
-                })
+                .find(|to| revealed(g, *to).is_some_and(|(tc, tk)| tc != mine && tk.rank().is_some_and(|r| r > rank)))
                 .map(|to| (from, to))
         })
     });
@@ -259,9 +281,7 @@ fn tapping_an_empty_post_with_nothing_selected_explains() {
 fn j11_a_mine_or_flag_cannot_be_selected() {
     let (record, post) = find(|g| {
         let mine = to_move_colour(g)?;
-        Square::all().find(|s| {
-            revealed(g, *s).is_some_and(|(c, k)| c == mine && matches!(k, Kind::Mine | Kind::Flag))
-        })
+        Square::all().find(|s| revealed(g, *s).is_some_and(|(c, k)| c == mine && matches!(k, Kind::Mine | Kind::Flag)))
     });
     let mut game = hotseat_at(record);
     match game.tap(post) {
@@ -313,7 +333,11 @@ fn taps_while_the_bot_is_to_move_are_ignored() {
 #[test]
 fn j6_who_moves_first_varies_with_the_seed() {
     let firsts: Vec<Seat> = (0..40u64)
-        .map(|seed| JunQiController::from_setup(Some(Level::Beginner), seed).unwrap().first_mover())
+        .map(|seed| {
+            JunQiController::from_setup(Some(Level::Beginner), seed)
+                .unwrap()
+                .first_mover()
+        })
         .collect();
     assert!(firsts.contains(&Seat::First) && firsts.contains(&Seat::Second));
 }
@@ -365,6 +389,27 @@ fn j21_the_screen_view_never_holds_a_hidden_identity() {
     // 50 face-down posts serialize as bare markers, never with a kind.
     assert_eq!(game.view().board().iter().filter(|p| **p == Post::FaceDown).count(), 50);
     for kind in Kind::ALL {
-        assert!(!json.contains(&format!("\"{kind:?}\"")), "{kind:?} leaked into the view");
+        assert!(
+            !json.contains(&format!("\"{kind:?}\"")),
+            "{kind:?} leaked into the view"
+        );
     }
+}
+
+#[test]
+fn bot_thinker_answers_with_a_legal_action_from_its_view_only() {
+    use papan::controllers::junqi::bot_thinker;
+    use std::sync::atomic::AtomicBool;
+    let mut game = (0..50u64)
+        .map(|seed| JunQiController::from_setup(Some(Level::Beginner), seed).unwrap())
+        .find(|g| g.bot_to_move().is_some())
+        .unwrap();
+    let (view, level, seed, ply) = game.bot_job().unwrap();
+    let mut thinker = bot_thinker(&view, level, seed);
+    let decision = papan_bots::run_to_end(&mut thinker, &AtomicBool::new(false), || false);
+    let action = decision.best.expect("the bot has a move");
+    assert!(view.legal_actions().contains(&action));
+    game.apply_bot_move(ply, action).unwrap();
+    assert_eq!(game.ply(), 1);
+    assert!(game.is_human_turn());
 }

@@ -5,5 +5,6 @@ pub mod hadang;
 pub mod hex_board;
 pub mod hex_geometry;
 pub mod icons;
-pub mod result_banner;
 pub mod junqi;
+pub mod result_banner;
+pub mod tutorial;

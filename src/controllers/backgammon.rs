@@ -12,9 +12,6 @@
 
 use crate::controllers::hex::{mix, Player};
 use crate::i18n::key;
-use papan_bots::level::Budget;
-use papan_bots::mcts::{Config, RandomPlayout};
-use papan_bots::thinker::SearchThinker;
 use papan_bots::{Level, Thinker};
 use papan_rules::backgammon::{legal_plays, Backgammon, BackgammonOptions, BgMove, Board, Dice, Play, CHECKERS};
 use papan_rules::{EndReason, Game, Outcome, Record, RuleError, Seat, Turn};
@@ -115,38 +112,6 @@ pub struct BackgammonController {
 /// opposing checkers (B8), bearing off only with all checkers home (B13) and
 /// from the highest point with a larger die (B14).
 ///
-/// The same check as the rules crate's `Board::step_target`, which is not
-/// public; it only orders the steps of plays the rules already listed, and
-/// the final play is always checked by the rules.
-fn landing(pips: &[i8; 26], from: usize, die: usize) -> Option<usize> {
-    if pips[from] <= 0 || (pips[25] > 0 && from != 25) {
-        return None;
-    }
-    let highest = (1..=25).rev().find(|&i| pips[i] > 0).unwrap_or(0);
-    if from > die {
-        let to = from - die;
-        (pips[to] >= -1).then_some(to)
-    } else if highest <= 6 && (from == die || from == highest) {
-        Some(0)
-    } else {
-        None
-    }
-}
-
-/// Moves one checker, hitting a blot where it lands (B9).
-fn apply(pips: &mut [i8; 26], from: usize, to: usize) {
-    pips[from] -= 1;
-    if to == 0 {
-        return;
-    }
-    if pips[to] == -1 {
-        pips[to] = 1;
-        pips[0] -= 1;
-    } else {
-        pips[to] += 1;
-    }
-}
-
 /// Every order of single-die steps for `dice` that ends on one of the legal
 /// plays' positions with as many dice as they use.
 pub fn step_sequences(board: &Board, dice: Dice) -> Vec<Vec<Step>> {
@@ -164,22 +129,20 @@ pub fn step_sequences(board: &Board, dice: Dice) -> Vec<Vec<Step>> {
     let mut out = Vec::new();
     for order in orders {
         let mut path = Vec::new();
-        walk(*board.pips(), &order[..length.min(order.len())], &ends, &mut path, &mut out);
+        walk(*board, &order[..length.min(order.len())], &ends, &mut path, &mut out);
     }
     out
 }
 
-fn walk(pips: [i8; 26], dice: &[u8], ends: &[[i8; 26]], path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+fn walk(board: Board, dice: &[u8], ends: &[[i8; 26]], path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
     let Some((&die, rest)) = dice.split_first() else {
-        if ends.contains(&pips) && !out.contains(path) {
+        if ends.contains(board.pips()) && !out.contains(path) {
             out.push(path.clone());
         }
         return;
     };
     for from in (1..=25usize).rev() {
-        if let Some(to) = landing(&pips, from, die as usize) {
-            let mut next = pips;
-            apply(&mut next, from, to);
+        if let Some((to, next)) = board.single_step(from, die as usize) {
             path.push(Step {
                 from: from as u8,
                 to: to as u8,
@@ -192,28 +155,10 @@ fn walk(pips: [i8; 26], dice: &[u8], ends: &[[i8; 26]], path: &mut Vec<Step>, ou
     }
 }
 
-/// The bot for backgammon at `level`, seeing only `view` (the seat's view).
-/// Stand-in until `papan_bots::backgammon::thinker` is enabled: the generic
-/// search with random playouts.
+/// The bot for backgammon at `level`, seeing only `view` (the seat's view):
+/// the project's TD-trained network with a shallow search over the dice.
 pub fn bot_thinker(view: &Backgammon, level: Level, seed: u64) -> impl Thinker<Move = BgMove> {
-    let budget = match level {
-        Level::Beginner => Budget {
-            iterations: 40,
-            temperature: 1.0,
-            time_limit_ms: 300,
-        },
-        Level::Normal => Budget {
-            iterations: 400,
-            temperature: 0.25,
-            time_limit_ms: 800,
-        },
-        Level::Expert => Budget {
-            iterations: 2_000,
-            temperature: 0.0,
-            time_limit_ms: 1_500,
-        },
-    };
-    SearchThinker::new(view, RandomPlayout, Config::default(), budget, seed)
+    papan_bots::backgammon::thinker(view, level, seed)
 }
 
 impl BackgammonController {
@@ -457,11 +402,14 @@ impl BackgammonController {
     }
 
     fn end_of(&self, seq: &[Step]) -> [i8; 26] {
-        let mut pips = *self.position.board().pips();
+        let mut board = *self.position.board();
         for s in seq {
-            apply(&mut pips, s.from as usize, s.to as usize);
+            // Steps come from `step_sequences`, so each one is allowed.
+            if let Some((_, next)) = board.single_step(s.from as usize, s.die as usize) {
+                board = next;
+            }
         }
-        pips
+        *board.pips()
     }
 
     /// The mover's board after the steps made.
@@ -669,7 +617,7 @@ impl BackgammonController {
 
     fn commit(&mut self, mv: BgMove) -> Result<(), RuleError> {
         let seat = self.position.to_move();
-        self.record.play(&mut self.position, mv.clone())?;
+        self.record.play(&mut self.position, mv)?;
         if let (BgMove::Play(play), Some(seat)) = (mv, seat) {
             self.last_play = Some((seat, play));
         }
@@ -688,7 +636,7 @@ impl BackgammonController {
     /// The only legal move, when there is just one (the bot need not think).
     pub fn only_move(&self) -> Option<BgMove> {
         let moves = self.position.legal_moves();
-        (moves.len() == 1).then(|| moves[0].clone())
+        (moves.len() == 1).then(|| moves[0])
     }
 
     /// Moves to keep for a whole-turn undo: up to the last play a person made.

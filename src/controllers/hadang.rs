@@ -87,30 +87,10 @@ pub struct HadangController {
     show_paths: bool,
 }
 
-/// The search that plays a bot seat. Stand-in: the generic search with
-/// random playouts until `papan_bots::hadang::thinker` is compiled into the
-/// app (feature `wip-hadang`); swap the body for that call.
+/// The bot for `level`, seeing only `position` (HADANG hides nothing):
+/// iterative-deepening alpha-beta over shortest-route differences.
 pub fn bot_thinker(position: &Hadang, level: Level, seed: u64) -> impl Thinker<Move = HadangMove> + 'static {
-    use papan_bots::level::Budget;
-    use papan_bots::mcts::{Config, RandomPlayout};
-    let budget = match level {
-        Level::Beginner => Budget {
-            iterations: 60,
-            temperature: 1.0,
-            time_limit_ms: 300,
-        },
-        Level::Normal => Budget {
-            iterations: 600,
-            temperature: 0.25,
-            time_limit_ms: 800,
-        },
-        Level::Expert => Budget {
-            iterations: 3_000,
-            temperature: 0.0,
-            time_limit_ms: 1_500,
-        },
-    };
-    papan_bots::thinker::SearchThinker::new(position, RandomPlayout, Config::default(), budget, seed)
+    papan_bots::hadang::thinker(position, level, seed)
 }
 
 /// Milliseconds from a monotonic source: `performance.now()` on the web,
@@ -255,10 +235,11 @@ impl HadangController {
     }
 
     /// Cells the pawn to move may go to, highlighted while it is a
-    /// person's turn (H6–H9).
+    /// person's turn (H6–H9) and no wall is previewed (a cell tap then
+    /// only drops the preview).
     pub fn targets(&self) -> Vec<Square> {
         match self.seat_to_move() {
-            Some(seat) if self.is_human_turn() => self.position().pawn_targets(seat),
+            Some(seat) if self.is_human_turn() && self.ghost_wall().is_none() => self.position().pawn_targets(seat),
             _ => Vec::new(),
         }
     }
@@ -351,7 +332,9 @@ impl HadangController {
     /// comes after the mover's flag fell does not count: the game is lost on
     /// time instead (H16).
     fn play(&mut self, mv: HadangMove, now_ms: u64) -> Result<(), RuleError> {
-        let seat = self.seat_to_move().ok_or_else(|| RuleError::new("H15", "the game is over"))?;
+        let seat = self
+            .seat_to_move()
+            .ok_or_else(|| RuleError::new("H15", "the game is over"))?;
         if self.tick(now_ms) {
             return Err(RuleError::new("H16", "time ran out before the move"));
         }

@@ -10,14 +10,9 @@
 
 use crate::controllers::hex::{mix, Player};
 use crate::i18n::key;
-use papan_bots::level::Budget;
-use papan_bots::mcts::{Config, RandomPlayout};
-use papan_bots::thinker::SearchThinker;
 use papan_bots::{Level, Thinker};
 use papan_rules::junqi::{Colour, JunQi, JunQiAction, JunQiOptions, JunQiView, Kind, Post, Square};
 use papan_rules::{EndReason, Game, Outcome, Record, RuleError, Seat, Turn};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// The version written into save files.
@@ -95,31 +90,11 @@ pub struct JunQiController {
     selected: Option<Square>,
 }
 
-/// The bot's search for the seat whose `view` it is given: it never sees
-/// more than that seat may know. Stand-in until `papan_bots::junqi` is built
-/// into the app: the generic search over one guess of the hidden layout
-/// drawn from the public face-down pool ([`JunQiView::determinize`]).
+/// The bot for `level`, seeing only `view` (the seat's view, J21): its
+/// chance-node search treats every face-down piece as a draw from the
+/// public pool.
 pub fn bot_thinker(view: &JunQiView, level: Level, seed: u64) -> impl Thinker<Move = JunQiAction> + 'static {
-    let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ 0x6a75_6e71_6921));
-    let guess = view.determinize(&mut rng);
-    let budget = match level {
-        Level::Beginner => Budget {
-            iterations: 40,
-            temperature: 1.0,
-            time_limit_ms: 250,
-        },
-        Level::Normal => Budget {
-            iterations: 300,
-            temperature: 0.3,
-            time_limit_ms: 600,
-        },
-        Level::Expert => Budget {
-            iterations: 1_200,
-            temperature: 0.0,
-            time_limit_ms: 1_200,
-        },
-    };
-    SearchThinker::new(&guess, RandomPlayout, Config::default(), budget, seed)
+    papan_bots::junqi::thinker(view, level, seed)
 }
 
 impl JunQiController {
@@ -291,12 +266,22 @@ impl JunQiController {
                 self.selected = None;
                 return TapResult::Deselected;
             }
-            // Another own piece: switch the selection to it.
-            if let Post::Revealed { colour, .. } = view.post(square) {
-                if Some(colour) == mine {
+            match view.post(square) {
+                // Another own piece: switch the selection to it.
+                Post::Revealed { colour, .. } if Some(colour) == mine => {
                     self.selected = None;
                     return self.select(&view, square);
                 }
+                // A face-down piece is never a destination (J12): the tap
+                // means "reveal this one instead".
+                Post::FaceDown => {
+                    self.selected = None;
+                    return match self.play(JunQiAction::Reveal(square)) {
+                        Ok(()) => TapResult::Revealed(square),
+                        Err(error) => refused(error),
+                    };
+                }
+                _ => {}
             }
             let action = JunQiAction::Move { from, to: square };
             return match self.play(action) {
@@ -406,7 +391,9 @@ impl JunQiController {
 
     /// The person resigns against a bot; between people the side to move.
     pub fn resign(&mut self) -> bool {
-        let Some(to_move) = self.seat_to_move() else { return false };
+        let Some(to_move) = self.seat_to_move() else {
+            return false;
+        };
         let loser = if self.vs_bot() { self.local } else { to_move };
         self.resigned = Some(loser);
         self.selected = None;
@@ -422,7 +409,9 @@ impl JunQiController {
     /// before colours are decided) between people; `none` for a draw.
     pub fn winner_kind(&self) -> Option<&'static str> {
         let outcome = self.outcome()?;
-        let Some(winner) = outcome.winner else { return Some("none") };
+        let Some(winner) = outcome.winner else {
+            return Some("none");
+        };
         Some(if self.vs_bot() {
             match self.players[winner.index()] {
                 Player::Human => "human",

@@ -153,6 +153,7 @@ pub fn HexSetup() -> Element {
                 button { class: "btn btn-primary btn-block", "data-testid": "start-game", onclick: start,
                     {tr(lang, "action-start")}
                 }
+                crate::screens::learn::LearnButton { game: crate::tutorial::GameId::Hex, lang }
             }
         }
     }

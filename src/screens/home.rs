@@ -106,6 +106,9 @@ pub fn Home() -> Element {
                     }
                 }
                 super::hadang::HadangContinue { lang }
+                super::junqi::JunQiContinue { lang }
+                super::backgammon::BackgammonContinue { lang }
+                super::learn::LearnCard { lang }
                 h2 { class: "section-title", {tr(lang, "home-games")} }
                 div { class: "game-grid",
                     for (id, name, tagline, playable) in GAMES {

@@ -6,6 +6,7 @@ mod hex_play;
 mod hex_setup;
 mod home;
 mod junqi;
+pub mod learn;
 mod settings_screen;
 mod top_bar;
 

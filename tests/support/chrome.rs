@@ -3,6 +3,9 @@
 //! The browser is a phone: chromedriver's `mobileEmulation` gives a 390×844 viewport at
 //! pixel ratio 3 with touch enabled, so taps sent as W3C touch pointer actions arrive in the
 //! page as `pointerType == "touch"`, exactly as on a phone.
+//!
+//! Included with `#[path]` by every `tests/browser_*.rs`; not each uses every item.
+#![allow(dead_code)]
 
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::elements::Element;

@@ -1,12 +1,13 @@
 # backgammon screens (en). Keys start with "backgammon-".
 backgammon-starts-hint = Each player rolls one die; the higher die starts and plays both numbers.
-backgammon-continue = Continue the game in progress
+backgammon-continue = Continue backgammon
+backgammon-continue-summary = { $opponent } · pips { $mine } to { $theirs }
 backgammon-board-label = Backgammon board
 backgammon-point-label = Point { $point }, { $count } checkers
 backgammon-tap-to-roll = Tap to roll
 backgammon-roll = Roll
 backgammon-done = Done
-backgammon-undo-step = Undo step
+backgammon-undo-step = Undo
 backgammon-pass-ok = OK, pass
 backgammon-white = White
 backgammon-black = Black
@@ -30,4 +31,4 @@ backgammon-result-black-wins = Black wins!
 backgammon-reason-single = All checkers borne off: a single game.
 backgammon-reason-gammon = Gammon: the loser bore off no checker.
 backgammon-reason-backgammon = Backgammon: the loser still had a checker on the bar or in the winner's home board.
-backgammon-points = { $points } points
+backgammon-points = Points: { $points }

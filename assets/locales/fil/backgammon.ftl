@@ -1,12 +1,13 @@
 # mga screen ng backgammon (fil). Nagsisimula ang mga key sa "backgammon-".
 backgammon-starts-hint = Tig-isang dice ang ihahagis ng bawat manlalaro; ang mas mataas ang mauuna at lalaruin ang dalawang numero.
-backgammon-continue = Ituloy ang kasalukuyang laro
+backgammon-continue = Ituloy ang backgammon
+backgammon-continue-summary = { $opponent } · pip { $mine } laban sa { $theirs }
 backgammon-board-label = Board ng backgammon
 backgammon-point-label = Point { $point }, { $count } piyesa
 backgammon-tap-to-roll = I-tap para ihagis
 backgammon-roll = Ihagis
 backgammon-done = Tapos
-backgammon-undo-step = Bawiin ang hakbang
+backgammon-undo-step = Bawiin
 backgammon-pass-ok = Sige, pasa
 backgammon-white = Puti
 backgammon-black = Itim
@@ -30,4 +31,4 @@ backgammon-result-black-wins = Panalo ang Itim!
 backgammon-reason-single = Nailabas na ang lahat ng piyesa: karaniwang panalo.
 backgammon-reason-gammon = Gammon: wala pang nailabas na piyesa ang natalo.
 backgammon-reason-backgammon = Backgammon: may piyesa pa ang natalo sa bar o sa home board ng nanalo.
-backgammon-points = { $points } puntos
+backgammon-points = Puntos: { $points }

@@ -1,12 +1,13 @@
 # layar backgammon (id). Kunci diawali "backgammon-".
 backgammon-starts-hint = Setiap pemain melempar satu dadu; angka yang lebih tinggi mulai dan memainkan kedua angka itu.
-backgammon-continue = Lanjutkan permainan yang sedang berjalan
+backgammon-continue = Lanjutkan backgammon
+backgammon-continue-summary = { $opponent } · pip { $mine } lawan { $theirs }
 backgammon-board-label = Papan backgammon
 backgammon-point-label = Petak { $point }, { $count } bidak
 backgammon-tap-to-roll = Ketuk untuk melempar
 backgammon-roll = Lempar dadu
 backgammon-done = Selesai
-backgammon-undo-step = Batalkan langkah
+backgammon-undo-step = Batal
 backgammon-pass-ok = Oke, lewati
 backgammon-white = Putih
 backgammon-black = Hitam
@@ -30,4 +31,4 @@ backgammon-result-black-wins = Hitam menang!
 backgammon-reason-single = Semua bidak sudah dikeluarkan: menang biasa.
 backgammon-reason-gammon = Gammon: lawan belum mengeluarkan satu bidak pun.
 backgammon-reason-backgammon = Backgammon: lawan masih punya bidak di bar atau di papan rumah pemenang.
-backgammon-points = { $points } poin
+backgammon-points = Poin: { $points }

@@ -9,12 +9,9 @@
 //! threads, no OS randomness. Budgets are iteration counts; a caller with a
 //! clock slices the work with [`Thinker::think`] and stops at its deadline.
 
-#[cfg(feature = "wip-backgammon")]
 pub mod backgammon;
-#[cfg(feature = "wip-hadang")]
 pub mod hadang;
 pub mod hex;
-#[cfg(feature = "wip-junqi")]
 pub mod junqi;
 pub mod level;
 pub mod mcts;

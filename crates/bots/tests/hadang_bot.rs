@@ -1,4 +1,3 @@
-#![cfg(feature = "wip-hadang")]
 //! The HADANG bot's contract: tactics every level must get right, legality,
 //! determinism, and a search that may be stopped and resumed at any node.
 

@@ -1,4 +1,3 @@
-#![cfg(feature = "wip-junqi")]
 //! The Jun Qi flip bot: legal, reproducible, sees only the seat's view, and
 //! plays the obvious tactics at every level.
 

@@ -1,4 +1,3 @@
-#![cfg(feature = "wip-junqi")]
 //! The search's compact position must agree with the rules, action for
 //! action: same legal actions, same position after each one.
 
@@ -16,7 +15,7 @@ fn sorted(mut actions: Vec<papan_rules::junqi::JunQiAction>) -> Vec<papan_rules:
 #[test]
 fn state_matches_the_rules_over_random_games_j7_j19() {
     let mut checked = 0;
-    for seed in 0..12u64 {
+    for seed in 0..30u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut game = JunQi::shuffled(JunQiOptions::default(), &mut rng);
         while let Some(seat) = game.seat_to_move() {
@@ -52,4 +51,25 @@ fn state_matches_the_rules_over_random_games_j7_j19() {
         }
     }
     assert!(checked > 1000, "only {checked} plies checked");
+}
+
+#[test]
+fn j13_j16_fight_matches_the_rules_clash() {
+    use papan_bots::junqi::state::{fight, Fight};
+    use papan_rules::junqi::{clash, Clash, Kind};
+    for attacker in Kind::ALL.into_iter().filter(|k| k.is_movable()) {
+        for defender in Kind::ALL {
+            for flag_open in [false, true] {
+                let expected = clash(attacker, defender, flag_open).ok().map(|c| match c {
+                    Clash::AttackerTakes => Fight::AttackerTakes,
+                    Clash::BothRemoved => Fight::BothRemoved,
+                });
+                assert_eq!(
+                    fight(attacker, defender, flag_open),
+                    expected,
+                    "{attacker} on {defender}"
+                );
+            }
+        }
+    }
 }

@@ -26,9 +26,8 @@ pub fn BackgammonResult(
             "data-points": "{points}",
             div { class: "result-text",
                 h2 { class: "result-title", {tr(lang, headline)} }
-                p { class: "result-reason",
-                    {tr(lang, reason)}
-                    " · "
+                p { class: "result-reason", {tr(lang, reason)} }
+                p { class: "result-reason bg-points", "data-testid": "result-points",
                     {tr_args(lang, "backgammon-points", &[("points", points.to_string())])}
                 }
             }

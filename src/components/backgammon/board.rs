@@ -125,7 +125,11 @@ pub fn BackgammonBoard(
     let faces = game.dice_faces();
     // The mover's dice sit on the mover's side of the bar (right for the local player).
     let mover_is_local = game.position().to_move() == Some(local);
-    let dice_cx = if mover_is_local { l.right_half_cx() } else { l.left_half_cx() };
+    let dice_cx = if mover_is_local {
+        l.right_half_cx()
+    } else {
+        l.left_half_cx()
+    };
     let die = l.die;
     let dice_x0 = dice_cx - (faces.len() as f64 * (die + 6.0) - 6.0) / 2.0;
     let mid_y = l.height / 2.0;
@@ -156,6 +160,16 @@ pub fn BackgammonBoard(
                     key: "tri-{pv.point}",
                     class: "tri {pv.class}",
                     points: "{l.triangle(pv.point)}",
+                }
+            }
+            // The last play's landing points: a dot at the triangle's tip.
+            for pv in points.iter().filter(|pv| pv.class.contains(" last")) {
+                {
+                    let cx = column_x(&l, pv.point) + l.col / 2.0;
+                    let cy = if point_is_top(pv.point) { l.frame + l.point_len + 7.0 } else { l.height - l.frame - l.point_len - 7.0 };
+                    rsx! {
+                        circle { key: "last-{pv.point}", class: "last-mark", "data-last": "{pv.point}", cx: "{cx:.1}", cy: "{cy:.1}", r: "3.5" }
+                    }
                 }
             }
             rect { class: "{bar_class}", x: "{l.bar_x}", y: "{l.frame}", width: "{l.col}", height: "{l.height - l.frame * 2.0}" }

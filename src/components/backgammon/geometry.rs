@@ -1,5 +1,5 @@
 //! Where things sit on the backgammon board, in SVG units (the board is
-//! drawn 378 × 332 and scales to the screen width).
+//! drawn 378 × 440 and scales to the screen width).
 
 /// The board's measures.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -21,10 +21,10 @@ pub struct Layout {
 impl Layout {
     pub const STANDARD: Layout = Layout {
         width: 378.0,
-        height: 332.0,
+        height: 440.0,
         frame: 6.0,
         col: 26.0,
-        point_len: 140.0,
+        point_len: 180.0,
         bar_x: 6.0 + 6.0 * 26.0,
         tray_x: 6.0 + 13.0 * 26.0 + 6.0,
         checker_r: 12.0,

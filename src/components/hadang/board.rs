@@ -121,7 +121,12 @@ pub fn HadangBoard(
             for square in position.shortest_path(seat) {
                 let (cx, cy) = cell_centre(square);
                 let class = seat_class(seat);
-                path_dots.push((format!("path-{class}-{square}"), format!("path-dot path-{class}"), cx + shift, cy));
+                path_dots.push((
+                    format!("path-{class}-{square}"),
+                    format!("path-dot path-{class}"),
+                    cx + shift,
+                    cy,
+                ));
             }
         }
     }
@@ -140,6 +145,9 @@ pub fn HadangBoard(
             "data-last-pointer": "{last_pointer}",
             onpointerdown: move |e: PointerEvent| on_pointer.call(e.data().pointer_type()),
             rect { class: "hb-frame", x: "-6", y: "-6", width: "{GRID + 12.0}", height: "{GRID + 12.0}", rx: "10" }
+            // Goal lines (H2): Player 1 races to the top edge, Player 2 to the bottom.
+            rect { class: "goal-edge-p1", x: "0", y: "-5", width: "{GRID}", height: "3.5", rx: "1.75" }
+            rect { class: "goal-edge-p2", x: "0", y: "{GRID + 1.5}", width: "{GRID}", height: "3.5", rx: "1.75" }
             g { class: "hb-labels",
                 for (i, letter) in files.chars().enumerate() {
                     text {

@@ -18,7 +18,12 @@ pub const LABEL_MARGIN: f64 = 16.0;
 /// `(x, y, width, height)` of the viewBox.
 pub fn view_box() -> (f64, f64, f64, f64) {
     let pad = 6.0;
-    (-LABEL_MARGIN - pad, -pad, GRID + LABEL_MARGIN + 2.0 * pad, GRID + LABEL_MARGIN + 2.0 * pad)
+    (
+        -LABEL_MARGIN - pad,
+        -pad,
+        GRID + LABEL_MARGIN + 2.0 * pad,
+        GRID + LABEL_MARGIN + 2.0 * pad,
+    )
 }
 
 /// Top-left corner of a cell.

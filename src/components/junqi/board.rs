@@ -4,7 +4,7 @@
 //! "junqi-board">` carries `data-status` (`playing|over`), `data-turn`
 //! (`human|bot`), `data-ply` and `data-last-pointer`; each post is a `<g data-post="c3">`
 //! whose class holds one of `facedown`, `red`, `blue`, `empty`, plus
-//! `selected`, `target`, `attack`, `movable`, `last` when they apply.
+//! `selected`, `target`, `attack`, `movable`, `can-attack`, `last` when they apply.
 //! Revealed pieces carry one `.piece-label`; face-down ones carry none.
 
 use super::names::short_key;
@@ -50,11 +50,28 @@ pub struct PostView {
 }
 
 /// Everything the board shows, from the view and the tap state.
-pub fn board_posts(view: &JunQiView, selected: Option<Square>, targets: &[Square], movable: &[Square]) -> Vec<PostView> {
+pub fn board_posts(
+    view: &JunQiView,
+    selected: Option<Square>,
+    targets: &[Square],
+    movable: &[Square],
+) -> Vec<PostView> {
     let (last_from, last_to) = match view.last_action().map(|l| l.action) {
         Some(JunQiAction::Reveal(s)) => (None, Some(s)),
         Some(JunQiAction::Move { from, to }) => (Some(from), Some(to)),
         None => (None, None),
+    };
+    // Movable pieces that can attack now (a hint, and a hook for tests).
+    let attackers: Vec<Square> = if movable.is_empty() {
+        Vec::new()
+    } else {
+        view.legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                JunQiAction::Move { from, to } if view.post(to) != Post::Empty => Some(from),
+                _ => None,
+            })
+            .collect()
     };
     Square::all()
         .map(|square| {
@@ -84,6 +101,7 @@ pub fn board_posts(view: &JunQiView, selected: Option<Square>, targets: &[Square
                 (target, " target"),
                 (attack, " attack"),
                 (movable.contains(&square), " movable"),
+                (attackers.contains(&square), " can-attack"),
                 (last_to == Some(square), " last last-to"),
                 (last_from == Some(square), " last-from"),
                 (square.is_camp(), " camp"),
@@ -127,8 +145,24 @@ fn segments() -> Vec<(Square, Square, bool)> {
 /// A mountain glyph centred at (x, y): two peaks.
 fn mountain_points(x: f64, y: f64) -> [String; 2] {
     [
-        format!("{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", x - 22.0, y + 10.0, x - 6.0, y - 11.0, x + 10.0, y + 10.0),
-        format!("{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", x - 4.0, y + 10.0, x + 9.0, y - 6.0, x + 22.0, y + 10.0),
+        format!(
+            "{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
+            x - 22.0,
+            y + 10.0,
+            x - 6.0,
+            y - 11.0,
+            x + 10.0,
+            y + 10.0
+        ),
+        format!(
+            "{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
+            x - 4.0,
+            y + 10.0,
+            x + 9.0,
+            y - 6.0,
+            x + 22.0,
+            y + 10.0
+        ),
     ]
 }
 

@@ -14,6 +14,7 @@ use crate::settings::{AppSettings, TAP_SOUND_JS};
 use crate::storage::Store;
 use crate::{bot, timer, Route};
 use dioxus::prelude::*;
+use papan_rules::backgammon::{BgMove, Play};
 use papan_rules::{Game, Seat};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -70,7 +71,14 @@ impl Actions {
                 let job = BACKGAMMON.peek().game.as_ref().and_then(|g| {
                     let level = g.bot_to_act()?;
                     let seat = g.position().to_move()?;
-                    Some((g.position().view(seat), level, g.bot_seed(), g.ply(), g.record().seed, g.only_move()))
+                    Some((
+                        g.position().view(seat),
+                        level,
+                        g.bot_seed(),
+                        g.ply(),
+                        g.record().seed,
+                        g.only_move(),
+                    ))
                 });
                 let Some((view, level, seed, ply, game_seed, only)) = job else {
                     break;
@@ -85,7 +93,13 @@ impl Actions {
                     continue;
                 }
                 let mv = match only {
-                    Some(mv) => mv,
+                    Some(mv) => {
+                        if mv == BgMove::Play(Play::PASS) {
+                            // Leave the "no legal move" notice up long enough to read (B12).
+                            timer::sleep_ms(1200).await;
+                        }
+                        mv
+                    }
                     None => {
                         let thinker = bot_thinker(&view, level, seed);
                         let Some(decision) = bot::think_with(thinker, cancel.clone()).await else {
@@ -146,12 +160,12 @@ pub fn BackgammonPlay() -> Element {
             Some(TapResult::Rolled) => {
                 actions.click_sound();
                 actions.persist();
+                // The opening roll may hand the first turn to the bot (B4).
+                actions.drive_bot(cancel.clone());
             }
             Some(TapResult::Moved) => actions.click_sound(),
             Some(TapResult::Ignored(reason)) => actions.show_toast(reason),
-            Some(_) | None => {
-                let _ = &cancel;
-            }
+            Some(_) | None => {}
         }
     };
     let on_tap = {
@@ -340,7 +354,12 @@ pub fn seat_names(lang: Lang, game: &BackgammonController) -> (String, String, &
             colour(local),
             colour(local.other()),
         ),
-        Player::Human => (colour_name(local), colour_name(local.other()), colour(local), colour(local.other())),
+        Player::Human => (
+            colour_name(local),
+            colour_name(local.other()),
+            colour(local),
+            colour(local.other()),
+        ),
     }
 }
 

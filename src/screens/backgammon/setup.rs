@@ -115,6 +115,7 @@ pub fn BackgammonSetup() -> Element {
                 button { class: "btn btn-primary btn-block", "data-testid": "start-game", onclick: start,
                     {tr(lang, "action-start")}
                 }
+                crate::screens::learn::LearnButton { game: crate::tutorial::GameId::Backgammon, lang }
             }
         }
     }

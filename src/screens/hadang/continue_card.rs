@@ -1,9 +1,9 @@
 //! "Continue HADANG" on the home screen, shown while a game is unfinished.
 
-use super::setup::level_key;
 use super::slot::HADANG;
 use crate::components::icons::GameArt;
 use crate::i18n::{tr, tr_args, Lang};
+use crate::screens::home::level_key;
 use crate::Route;
 use dioxus::prelude::*;
 

@@ -2,13 +2,13 @@
 //! thinking, clocks, undo / paths / resign, the result and rematch. Every
 //! change is saved at once.
 
-use super::setup::level_key;
 use super::slot::{save_hadang, HADANG};
 use crate::components::hadang::banner::HadangResultBanner;
 use crate::components::hadang::board::HadangBoard;
 use crate::components::hadang::panel::{PanelInfo, PlayerPanel};
 use crate::controllers::hadang::{bot_thinker, monotonic_ms, rule_key, HadangController, Player, TapResult};
 use crate::i18n::{tr, Lang};
+use crate::screens::home::level_key;
 use crate::screens::TopBar;
 use crate::settings::{AppSettings, TAP_SOUND_JS};
 use crate::storage::Store;
@@ -172,11 +172,9 @@ pub fn HadangPlay() -> Element {
     use_future(move || async move {
         loop {
             let t = monotonic_ms();
-            let (running, to_flag) = HADANG
-                .peek()
-                .game
-                .as_ref()
-                .map_or((false, None), |g| (g.clock().running().is_some() && !g.is_over(), g.time_to_flag(t)));
+            let (running, to_flag) = HADANG.peek().game.as_ref().map_or((false, None), |g| {
+                (g.clock().running().is_some() && !g.is_over(), g.time_to_flag(t))
+            });
             if running {
                 now.set(t);
             }

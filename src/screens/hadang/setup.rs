@@ -3,6 +3,7 @@
 use super::slot::{save_hadang, HADANG, HADANG_LAST_STARTER_KEY};
 use crate::controllers::hadang::{monotonic_ms, HadangController};
 use crate::i18n::{key, tr, tr_args, Lang};
+use crate::screens::home::level_key;
 use crate::screens::TopBar;
 use crate::settings::AppSettings;
 use crate::storage::Store;
@@ -61,14 +62,6 @@ fn Group(lang: Lang, title: &'static str, hint: Option<&'static str>, children: 
                 p { class: "field-hint", {tr(lang, hint)} }
             }
         }
-    }
-}
-
-pub fn level_key(level: Level) -> &'static str {
-    match level {
-        Level::Beginner => key("opponent-beginner"),
-        Level::Normal => key("opponent-normal"),
-        Level::Expert => key("opponent-expert"),
     }
 }
 
@@ -193,6 +186,7 @@ pub fn HadangSetup() -> Element {
                 button { class: "btn btn-primary btn-block", "data-testid": "start-game", onclick: start,
                     {tr(lang, "action-start")}
                 }
+                crate::screens::learn::LearnButton { game: crate::tutorial::GameId::Hadang, lang }
             }
         }
     }

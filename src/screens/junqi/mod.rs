@@ -4,9 +4,11 @@
 //! `App`): loaded once from storage, saved after every action by the play
 //! screen, cleared when the game ends.
 
+mod continue_card;
 mod play;
 mod setup;
 
+pub use continue_card::JunQiContinue;
 pub use play::JunQiPlay;
 pub use setup::JunQiSetup;
 
@@ -45,5 +47,53 @@ pub fn save(store: &Store, game: &JunQiController) -> Result<(), String> {
         Ok(())
     } else {
         store.set(JUNQI_SAVE_KEY, &game.to_save_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_store(name: &str) -> (Store, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("papan-junqi-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        (Store::in_dir(&dir), dir)
+    }
+
+    #[test]
+    fn unfinished_game_is_saved_and_resumed() {
+        let (store, dir) = temp_store("resume");
+        let game = JunQiController::from_setup(Some(papan_bots::Level::Beginner), 42).unwrap();
+        save(&store, &game).unwrap();
+        let slot = load(&store);
+        assert_eq!(slot.load_error, None);
+        assert_eq!(slot.game.map(|g| g.view()), Some(game.view()));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn corrupt_save_is_reported_and_kept() {
+        let (store, dir) = temp_store("corrupt");
+        store.set(JUNQI_SAVE_KEY, "{not json").unwrap();
+        let slot = load(&store);
+        assert!(slot.game.is_none());
+        assert!(slot.load_error.is_some());
+        assert_eq!(
+            store.get(&format!("{JUNQI_SAVE_KEY}.corrupt")).as_deref(),
+            Some("{not json")
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn finished_game_clears_the_slot() {
+        let (store, dir) = temp_store("finished");
+        let mut game = JunQiController::from_setup(None, 43).unwrap();
+        save(&store, &game).unwrap();
+        assert!(game.resign());
+        save(&store, &game).unwrap();
+        assert_eq!(store.get(JUNQI_SAVE_KEY), None);
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -73,9 +73,13 @@ impl Play {
                     .game
                     .as_ref()
                     .and_then(|g| g.bot_job().map(|job| (job, g.record().seed)));
-                let Some(((view, level, seed, ply), game_seed)) = job else { break };
+                let Some(((view, level, seed, ply), game_seed)) = job else {
+                    break;
+                };
                 let thinker = bot_thinker(&view, level, seed);
-                let Some(decision) = bot::think_with(thinker, cancel.clone()).await else { break };
+                let Some(decision) = bot::think_with(thinker, cancel.clone()).await else {
+                    break;
+                };
                 let Some(action) = decision.best else { break };
                 let applied = match JUNQI.write().game.as_mut() {
                     Some(game) if game.record().seed == game_seed => game.apply_bot_move(ply, action).is_ok(),
@@ -268,7 +272,7 @@ pub fn JunQiPlay() -> Element {
                     button {
                         class: "btn btn-ghost",
                         "data-testid": "undo",
-                        disabled: !game.can_undo() || !game.vs_bot(),
+                        disabled: !game.can_undo(),
                         onclick: on_undo,
                         {tr(lang, "action-undo")}
                     }
@@ -342,8 +346,16 @@ pub fn status_line(lang: Lang, game: &JunQiController, view: &JunQiView, thinkin
         }
     } else {
         match view.colour_of(seat) {
-            Some(colour) => tr_args(lang, "junqi-status-colour-to-move", &[("colour", colour_name(lang, colour))]),
-            None => tr_args(lang, "junqi-status-player-to-move", &[("player", who(lang, game, seat))]),
+            Some(colour) => tr_args(
+                lang,
+                "junqi-status-colour-to-move",
+                &[("colour", colour_name(lang, colour))],
+            ),
+            None => tr_args(
+                lang,
+                "junqi-status-player-to-move",
+                &[("player", who(lang, game, seat))],
+            ),
         }
     }
 }
@@ -385,14 +397,21 @@ pub fn colours_line(lang: Lang, game: &JunQiController, view: &JunQiView) -> Str
 
 /// J6: who was drawn to move first.
 pub fn first_mover_line(lang: Lang, game: &JunQiController) -> String {
-    tr_args(lang, "junqi-first-mover", &[("who", who(lang, game, game.first_mover()))])
+    tr_args(
+        lang,
+        "junqi-first-mover",
+        &[("who", who(lang, game, game.first_mover()))],
+    )
 }
 
 fn piece_name(lang: Lang, piece: Piece) -> String {
     tr_args(
         lang,
         "junqi-piece-of",
-        &[("colour", colour_name(lang, piece.colour)), ("piece", tr(lang, short_key(piece.kind)))],
+        &[
+            ("colour", colour_name(lang, piece.colour)),
+            ("piece", tr(lang, short_key(piece.kind))),
+        ],
     )
 }
 

@@ -94,6 +94,7 @@ pub fn JunQiSetup() -> Element {
                 button { class: "btn btn-primary btn-block", "data-testid": "start-game", onclick: start,
                     {tr(lang, "action-start")}
                 }
+                crate::screens::learn::LearnButton { game: crate::tutorial::GameId::Junqi, lang }
             }
         }
     }

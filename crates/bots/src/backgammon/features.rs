@@ -66,8 +66,7 @@ impl Features {
     }
 
     fn raw(&mut self, counts: &[u8; 26], base: usize) {
-        for point in 1..=24 {
-            let n = counts[point];
+        for (point, &n) in counts.iter().enumerate().take(25).skip(1) {
             if n == 0 {
                 continue;
             }

@@ -36,6 +36,13 @@ impl Probs {
         self.0[0] + self.0[1] + self.0[2]
     }
 
+    /// Adds `weight` times these probabilities to `sum` (averaging over rolls).
+    pub fn add_to(&self, sum: &mut [f32; OUTPUTS], weight: f32) {
+        for (s, p) in sum.iter_mut().zip(&self.0) {
+            *s += weight * p;
+        }
+    }
+
     /// Cubeless money equity, −3..3.
     pub fn equity(&self) -> f32 {
         let p = self.0;
@@ -108,10 +115,9 @@ impl Net {
         }
         let mut logits = [0.0f32; OUTPUTS];
         logits.copy_from_slice(&self.b2);
-        for (j, &h) in hidden.iter().enumerate() {
-            let row = &self.w2[j * OUTPUTS..(j + 1) * OUTPUTS];
-            for k in 0..OUTPUTS {
-                logits[k] += h * row[k];
+        for (&h, row) in hidden.iter().zip(self.w2.chunks_exact(OUTPUTS)) {
+            for (l, w) in logits.iter_mut().zip(row) {
+                *l += h * w;
             }
         }
         softmax(logits)
@@ -128,23 +134,20 @@ impl Net {
     pub fn learn(&mut self, board: &papan_rules::backgammon::Board, target: &Probs, rate: f32, scratch: &mut Scratch) {
         scratch.features.encode(board);
         let p = self.forward(&scratch.features, &mut scratch.hidden);
-        let mut delta = [0.0f32; OUTPUTS];
-        for k in 0..OUTPUTS {
-            delta[k] = p.0[k] - target.0[k];
-        }
+        let delta: [f32; OUTPUTS] = std::array::from_fn(|k| p.0[k] - target.0[k]);
         let hidden = &scratch.hidden;
         let mut back = vec![0.0f32; self.hidden];
         for (j, &h) in hidden.iter().enumerate() {
             let row = &mut self.w2[j * OUTPUTS..(j + 1) * OUTPUTS];
             let mut g = 0.0;
-            for k in 0..OUTPUTS {
-                g += row[k] * delta[k];
-                row[k] -= rate * h * delta[k];
+            for (w, d) in row.iter_mut().zip(&delta) {
+                g += *w * d;
+                *w -= rate * h * d;
             }
             back[j] = g * h * (1.0 - h);
         }
-        for k in 0..OUTPUTS {
-            self.b2[k] -= rate * delta[k];
+        for (b, d) in self.b2.iter_mut().zip(&delta) {
+            *b -= rate * d;
         }
         for (b, g) in self.b1.iter_mut().zip(&back) {
             *b -= rate * g;

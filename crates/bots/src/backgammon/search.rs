@@ -123,10 +123,7 @@ impl<'a> Evaluator<'a> {
         };
         let mut sum = [0.0f32; 6];
         for (roll, w) in rolls() {
-            let q = self.best_play(&ours, roll);
-            for k in 0..6 {
-                sum[k] += w * q.0[k];
-            }
+            self.best_play(&ours, roll).add_to(&mut sum, w);
         }
         Probs(sum.map(|s| s / 36.0))
     }
@@ -138,10 +135,7 @@ impl<'a> Evaluator<'a> {
         }
         let mut sum = [0.0f32; 6];
         for (dice, w) in rolls() {
-            let p = self.one_ply_roll(after, dice);
-            for k in 0..6 {
-                sum[k] += w * p.0[k];
-            }
+            self.one_ply_roll(after, dice).add_to(&mut sum, w);
         }
         Probs(sum.map(|s| s / 36.0))
     }

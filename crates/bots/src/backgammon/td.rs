@@ -138,11 +138,9 @@ impl Trainer {
         let mut target = result;
         let mut targets = vec![result; self.states.len()];
         for t in (0..last).rev() {
-            let next = self.values[t].0;
             let mut blend = [0.0f32; 6];
-            for k in 0..6 {
-                blend[k] = (1.0 - lambda) * next[k] + lambda * target.0[k];
-            }
+            self.values[t].add_to(&mut blend, 1.0 - lambda);
+            target.add_to(&mut blend, lambda);
             target = Probs(blend).flip();
             targets[t] = target;
         }

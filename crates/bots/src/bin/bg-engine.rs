@@ -1,7 +1,7 @@
 //! Backgammon engine for gnubg's scripts (`play_vs_bot.py`): the line
 //! protocol of `papan_bots::backgammon::engine` on stdin/stdout.
 //!
-//! `bg-engine [--level beginner|normal|expert] [--seed N] [--weights FILE]`
+//! `bg-engine [--level beginner|normal|expert] [--seed N] [--weights FILE] [--no-limit]`
 
 use papan_bots::backgammon::engine::Engine;
 use papan_bots::backgammon::{leak_net, shipped_net};
@@ -12,6 +12,10 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut net = None;
     let mut setup = Vec::new();
+    // `--no-limit`: ignore the level's time cap (measuring the full search
+    // on a busy machine, where wall time overstates the work).
+    let no_limit = args.iter().any(|a| a == "--no-limit");
+    let args: Vec<String> = args.into_iter().filter(|a| a != "--no-limit").collect();
     for pair in args.chunks(2) {
         let value = pair.get(1).cloned().unwrap_or_default();
         match pair[0].as_str() {
@@ -29,7 +33,12 @@ fn main() {
     }
     let net = net.unwrap_or_else(shipped_net);
     let start = Instant::now();
-    let mut engine = Engine::new(net, Some(Box::new(move || start.elapsed().as_millis() as u64)));
+    let clock: Option<Box<dyn FnMut() -> u64>> = if no_limit {
+        None
+    } else {
+        Some(Box::new(move || start.elapsed().as_millis() as u64))
+    };
+    let mut engine = Engine::new(net, clock);
     for request in setup {
         if let Some(reply) = engine.handle(&request) {
             if reply.starts_with("error") {

@@ -100,7 +100,11 @@ fn main() {
         let start = Instant::now();
         let cpu_start = thread_cpu_ns();
         let mut thinker = BgThinker::new(position, net, level_budget, seed);
-        let limit = if o.no_limit { u128::MAX } else { thinker.time_limit_ms() as u128 };
+        let limit = if o.no_limit {
+            u128::MAX
+        } else {
+            thinker.time_limit_ms() as u128
+        };
         while thinker.think(papan_bots::SLICE) && start.elapsed().as_millis() < limit {}
         let mv = thinker.decision().best.expect("a decision turn has a move");
         let elapsed = start.elapsed().as_secs_f64() * 1000.0;

@@ -1,7 +1,7 @@
 //! Trains the backgammon evaluator by TD(λ) self-play and writes its weights.
 //!
 //! ```text
-//! cargo run --release -p papan-bots --features wip-backgammon --bin bg-train -- \
+//! cargo run --release -p papan-bots --bin bg-train -- \
 //!     --games 200000 --seed 1 --out crates/bots/data/backgammon.weights
 //! ```
 //! Options: `--hidden H`, `--lambda L`, `--rate A` / `--rate-end B`,

@@ -1,7 +1,7 @@
 //! HADANG tournaments between bot levels (and a random player), to measure
 //! strength and move times. Temporary: to be folded into `arena --game hadang`.
 //!
-//! cargo run --release -p papan-bots --features wip-hadang --bin hadang-arena -- \
+//! cargo run --release -p papan-bots --bin hadang-arena -- \
 //!     --a expert --b normal --games 100 [--seed N] [--threads 2] [--opening 4] [--no-cap]
 //!
 //! Games come in pairs from the same seeded opening (2–`opening` random

@@ -1,6 +1,6 @@
 //! Tournaments between Jun Qi flip bot levels (and a random player).
 //!
-//! cargo run --release -p papan-bots --features wip-junqi --bin junqi-arena -- \
+//! cargo run --release -p papan-bots --bin junqi-arena -- \
 //!     --a expert --b normal --games 200 [--seed N] [--threads 2] [--verbose]
 //!
 //! Seats alternate every game (a holds the first seat in even games; who

@@ -67,10 +67,14 @@ fn distance(a: usize, b: usize) -> i32 {
 }
 
 /// Once nothing is face down: how well `colour`'s pieces are placed to
-/// finish the game (prey they outrank, enemy mines for Engineers, an open flag).
+/// finish the game (prey they outrank, enemy mines for Engineers, an open
+/// flag). When the enemy is down to its last few movable pieces, an even
+/// trade (or a bomb) is a hunter too: J18 ends the game when they are gone.
 fn hunt(state: &State, colour: Colour, pieces: &[(usize, Colour, Kind)]) -> i32 {
     let enemy = colour.other();
     let flag_open = state.flag_open(enemy);
+    let trades_win = state.movable_left(enemy) <= 3;
+    let last_mine = state.fallen[enemy.index()][Kind::Mine.index()] == 2;
     let mut total = 0;
     for &(at, _, kind) in pieces.iter().filter(|p| p.1 == enemy) {
         let wanted = !matches!(kind, Kind::Flag) || flag_open;
@@ -79,16 +83,22 @@ fn hunt(state: &State, colour: Colour, pieces: &[(usize, Colour, Kind)]) -> i32 
         }
         let mut best = i32::MAX;
         for &(from, _, hk) in pieces.iter().filter(|p| p.1 == colour) {
-            if !hk.is_movable() || hk == Kind::Bomb {
+            if !hk.is_movable() {
                 continue;
             }
-            if matches!(fight(hk, kind, flag_open), Some(Fight::AttackerTakes)) {
+            let hunts = match fight(hk, kind, flag_open) {
+                Some(Fight::AttackerTakes) => hk != Kind::Bomb,
+                Some(Fight::BothRemoved) => trades_win && kind.is_movable(),
+                None => false,
+            };
+            if hunts {
                 best = best.min(distance(from, at));
             }
         }
         if best != i32::MAX {
             let weight = match kind {
                 Kind::Flag => 12,
+                Kind::Mine if last_mine => 8,
                 Kind::Mine => 4,
                 _ => 2,
             };

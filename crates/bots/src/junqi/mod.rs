@@ -35,9 +35,9 @@ pub struct JunQiBudget {
     /// Most plies searched at full width before quiescence (1 = the action
     /// itself); depths deepen one complete pass at a time.
     pub depth: u8,
-    /// Positions after which no new pass starts and a pass in progress is
-    /// dropped (the first pass always completes). Sparse endgames, where
-    /// the side ahead must plan a chase, get searched deeper this way.
+    /// Positions after which no new pass starts (nor one that would likely
+    /// overrun) and a pass in progress is dropped: busy positions fall back
+    /// to the last complete depth. The first pass always completes.
     pub nodes: u64,
     /// Softmax temperature over root values, in material units (a Platoon is
     /// 10); 0 takes the best.
@@ -46,7 +46,11 @@ pub struct JunQiBudget {
     pub time_limit_ms: u64,
 }
 
-/// The level's knobs, measured with `junqi-arena` (see the crate report).
+/// The level's knobs. Measured with `junqi-arena` (release, 200 games per
+/// pair, seats alternated, draws half, on a loaded 2-core machine):
+/// Expert 0.920 against Normal, Normal 0.907 against Beginner, Expert 0.998
+/// against a random player; Expert thinks 56 ms a move on average (p95
+/// 179 ms). Most non-wins are J19 quiet draws.
 pub fn budget(level: Level) -> JunQiBudget {
     match level {
         Level::Beginner => JunQiBudget {
@@ -62,8 +66,8 @@ pub fn budget(level: Level) -> JunQiBudget {
             time_limit_ms: 500,
         },
         Level::Expert => JunQiBudget {
-            depth: 12,
-            nodes: 200_000,
+            depth: 3,
+            nodes: 150_000,
             temperature: 0.0,
             time_limit_ms: 1_000,
         },

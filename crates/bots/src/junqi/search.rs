@@ -11,7 +11,7 @@
 //! hanging piece is left out of the static evaluation.
 
 use super::eval::{evaluate, value};
-use super::state::{piece, State, EMPTY};
+use super::state::{piece, State};
 use papan_rules::junqi::JunQiAction;
 
 /// A won game, minus the plies it takes (quicker wins score higher).
@@ -155,13 +155,5 @@ impl Search {
     /// The root mover's value of `child` (a position after the root action).
     pub fn after(&mut self, child: &State, depth: u8) -> i32 {
         -self.negamax(child, depth.saturating_sub(1), -INFINITY, INFINITY, 1)
-    }
-}
-
-/// Whether `action` captures or reveals, i.e. resets the J19 counter.
-pub fn is_loud(state: &State, action: &JunQiAction) -> bool {
-    match *action {
-        JunQiAction::Reveal(_) => true,
-        JunQiAction::Move { to, .. } => state.board[to.index()] != EMPTY,
     }
 }

@@ -174,6 +174,23 @@ impl Board {
         }
     }
 
+    /// One checker moved `die` pips from `from` (25 = the bar), if that single
+    /// step is allowed on its own (B8, B10, B13, B14): the landing point
+    /// (0 = off) and the board after it, with a blot hit sent to the bar (B9).
+    /// Whether the whole turn is legal (B11) is [`legal_plays`]' business;
+    /// this lets a UI build a turn one tap at a time.
+    ///
+    /// [`legal_plays`]: super::legal_plays
+    pub fn single_step(&self, from: usize, die: usize) -> Option<(usize, Board)> {
+        if !(1..=25).contains(&from) || !(1..=6).contains(&die) {
+            return None;
+        }
+        let to = self.step_target(from, die, self.highest())?;
+        let mut next = *self;
+        next.apply_step(from, to);
+        Some((to, next))
+    }
+
     /// Moves one checker (B6) and hits a blot where it lands (B9). Returns
     /// whether it hit. The caller has checked the step.
     #[inline]

@@ -1,0 +1,240 @@
+//! The room API client: reqwest on native and wasm32 (the same code on
+//! phones and the web). Every call returns the server's typed [`ApiError`]
+//! on refusal.
+
+use crate::error::{ApiError, ErrorCode};
+use crate::sse::SseParser;
+use crate::wire::*;
+use futures_util::{Stream, StreamExt};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::pin::Pin;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The server refused the request.
+    #[error("refused: {0}")]
+    Api(ApiError),
+    /// Transport failure (connection refused, dropped, ...).
+    #[error("transport: {0}")]
+    Http(#[from] reqwest::Error),
+    /// A body the client could not read.
+    #[error("unreadable answer (status {status}): {message}")]
+    Decode { status: u16, message: String },
+}
+
+impl ClientError {
+    /// The API error code, when the server refused.
+    pub fn code(&self) -> Option<ErrorCode> {
+        match self {
+            ClientError::Api(e) => Some(e.code),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    base: String,
+    device_token: Option<String>,
+}
+
+impl Client {
+    /// `base` like `http://127.0.0.1:8787` (no trailing slash needed).
+    pub fn new(base: &str) -> Client {
+        Client {
+            http: reqwest::Client::new(),
+            base: base.trim_end_matches('/').to_string(),
+            device_token: None,
+        }
+    }
+
+    /// A client acting for a registered device.
+    pub fn with_device_token(mut self, token: impl Into<String>) -> Client {
+        self.device_token = Some(token.into());
+        self
+    }
+
+    pub fn device_token(&self) -> Option<&str> {
+        self.device_token.as_deref()
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}/v{API_VERSION}{path}", self.base)
+    }
+
+    fn authed(&self, rb: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        match &self.device_token {
+            Some(token) => rb.bearer_auth(token),
+            None => rb,
+        }
+    }
+
+    async fn read<T: DeserializeOwned>(response: reqwest::Response) -> Result<T, ClientError> {
+        let status = response.status().as_u16();
+        let body = response.bytes().await?;
+        if (200..300).contains(&status) {
+            serde_json::from_slice(&body).map_err(|e| ClientError::Decode {
+                status,
+                message: e.to_string(),
+            })
+        } else {
+            match serde_json::from_slice::<ApiError>(&body) {
+                Ok(err) => Err(ClientError::Api(err)),
+                Err(_) => Err(ClientError::Decode {
+                    status,
+                    message: String::from_utf8_lossy(&body).into_owned(),
+                }),
+            }
+        }
+    }
+
+    async fn post<B: Serialize, T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &B,
+        seat_token: Option<&str>,
+    ) -> Result<T, ClientError> {
+        let mut rb = self.authed(self.http.post(self.url(path))).json(body);
+        if let Some(token) = seat_token {
+            rb = rb.header(SEAT_TOKEN_HEADER, token);
+        }
+        Self::read(rb.send().await?).await
+    }
+
+    /// Registers this device; the client keeps the token for later calls.
+    pub async fn register(&mut self) -> Result<DeviceRegistration, ClientError> {
+        let reg: DeviceRegistration = self.post("/devices", &serde_json::json!({}), None).await?;
+        self.device_token = Some(reg.device_token.clone());
+        Ok(reg)
+    }
+
+    pub async fn create_room(&self, options: RoomOptions) -> Result<SeatGrant, ClientError> {
+        self.post("/rooms", &CreateRoom { options }, None).await
+    }
+
+    pub async fn join(&self, code: &str) -> Result<SeatGrant, ClientError> {
+        self.post("/rooms/join", &JoinRoom { code: code.to_string() }, None)
+            .await
+    }
+
+    pub async fn quick_match(&self, options: RoomOptions) -> Result<SeatGrant, ClientError> {
+        self.post("/match", &QuickMatch { options }, None).await
+    }
+
+    pub async fn snapshot(&self, room_id: &str, seat_token: &str) -> Result<Snapshot, ClientError> {
+        let rb = self
+            .authed(self.http.get(self.url(&format!("/rooms/{room_id}"))))
+            .header(SEAT_TOKEN_HEADER, seat_token);
+        Self::read(rb.send().await?).await
+    }
+
+    pub async fn act(
+        &self,
+        room_id: &str,
+        seat_token: &str,
+        request: &ActionRequest,
+    ) -> Result<ActionAccepted, ClientError> {
+        self.post(&format!("/rooms/{room_id}/actions"), request, Some(seat_token))
+            .await
+    }
+
+    /// POSTs a raw body (tests of malformed requests).
+    pub async fn act_raw(&self, room_id: &str, seat_token: &str, body: Vec<u8>) -> Result<ActionAccepted, ClientError> {
+        let rb = self
+            .authed(self.http.post(self.url(&format!("/rooms/{room_id}/actions"))))
+            .header(SEAT_TOKEN_HEADER, seat_token)
+            .header("content-type", "application/json")
+            .body(body);
+        Self::read(rb.send().await?).await
+    }
+
+    pub async fn rating(&self, game: GameKind) -> Result<Rating, ClientError> {
+        let name = serde_json::to_value(game).ok();
+        let name = name.as_ref().and_then(|v| v.as_str()).unwrap_or("hex");
+        let rb = self.authed(self.http.get(self.url(&format!("/ratings/{name}"))));
+        Self::read(rb.send().await?).await
+    }
+
+    /// Opens the room's event stream; with `last_event_id` the server first
+    /// sends exactly the events after it.
+    pub async fn subscribe(
+        &self,
+        room_id: &str,
+        seat_token: &str,
+        last_event_id: Option<u64>,
+    ) -> Result<EventStream, ClientError> {
+        let mut rb = self
+            .authed(self.http.get(self.url(&format!("/rooms/{room_id}/events"))))
+            .header(SEAT_TOKEN_HEADER, seat_token)
+            .header("accept", "text/event-stream");
+        if let Some(id) = last_event_id {
+            rb = rb.header("last-event-id", id.to_string());
+        }
+        let response = rb.send().await?;
+        if !response.status().is_success() {
+            return Err(Self::read::<serde_json::Value>(response)
+                .await
+                .err()
+                .unwrap_or(ClientError::Decode {
+                    status: 0,
+                    message: "unexpected success".into(),
+                }));
+        }
+        let bytes = response.bytes_stream().map(|chunk| chunk.map(|b| b.to_vec()));
+        Ok(EventStream {
+            bytes: Box::pin(bytes),
+            parser: SseParser::new(),
+            ready: VecDeque::new(),
+            last_event_id,
+        })
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+type ByteStream = Pin<Box<dyn Stream<Item = Result<Vec<u8>, reqwest::Error>> + Send>>;
+#[cfg(target_arch = "wasm32")]
+type ByteStream = Pin<Box<dyn Stream<Item = Result<Vec<u8>, reqwest::Error>>>>;
+
+/// A room's events as they arrive. After a dropped connection, subscribe
+/// again with [`EventStream::last_event_id`].
+pub struct EventStream {
+    bytes: ByteStream,
+    parser: SseParser,
+    ready: VecDeque<RoomEvent>,
+    last_event_id: Option<u64>,
+}
+
+impl EventStream {
+    /// The next event; `None` when the server closed the stream.
+    pub async fn next(&mut self) -> Option<Result<RoomEvent, ClientError>> {
+        loop {
+            if let Some(event) = self.ready.pop_front() {
+                self.last_event_id = Some(event.version);
+                return Some(Ok(event));
+            }
+            let chunk = match self.bytes.next().await? {
+                Ok(chunk) => chunk,
+                Err(e) => return Some(Err(e.into())),
+            };
+            for raw in self.parser.feed(&chunk) {
+                match serde_json::from_str::<RoomEvent>(&raw.data) {
+                    Ok(event) => self.ready.push_back(event),
+                    Err(e) => {
+                        return Some(Err(ClientError::Decode {
+                            status: 200,
+                            message: e.to_string(),
+                        }))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The id of the last event received (for `Last-Event-ID`).
+    pub fn last_event_id(&self) -> Option<u64> {
+        self.last_event_id
+    }
+}

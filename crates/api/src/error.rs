@@ -1,0 +1,98 @@
+//! The error body of every refused request.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Machine-readable reason of a refusal; each maps to one HTTP status.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 400: the body is not valid JSON for the endpoint.
+    Malformed,
+    /// 401: no device or seat token, or an unknown one.
+    Unauthorized,
+    /// 403: a token that does not hold this seat.
+    Forbidden,
+    /// 404: no such room or join code.
+    NotFound,
+    /// 409: `based_on_version` is not the room's current version.
+    StaleVersion,
+    /// 409: the room is full (join) or not in a state that allows the action.
+    Conflict,
+    /// 413: the body exceeds the size limit.
+    TooLarge,
+    /// 422: the rules refuse the action; `rule` names the rule broken.
+    IllegalAction,
+    /// 429: too many requests from this device, or too many event streams.
+    RateLimited,
+    /// 500: the server failed.
+    Internal,
+}
+
+impl ErrorCode {
+    pub fn http_status(self) -> u16 {
+        match self {
+            ErrorCode::Malformed => 400,
+            ErrorCode::Unauthorized => 401,
+            ErrorCode::Forbidden => 403,
+            ErrorCode::NotFound => 404,
+            ErrorCode::StaleVersion | ErrorCode::Conflict => 409,
+            ErrorCode::TooLarge => 413,
+            ErrorCode::IllegalAction => 422,
+            ErrorCode::RateLimited => 429,
+            ErrorCode::Internal => 500,
+        }
+    }
+}
+
+/// `{"code": "illegal_action", "rule": "X5", "message": "...", "version": 7}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    pub message: String,
+    /// The numbered rule broken (`"X5"`, `"H13"`, `"J16"`), for 422.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// The room's current version, for 409 stale version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            code,
+            message: message.into(),
+            rule: None,
+            version: None,
+        }
+    }
+
+    pub fn illegal(rule: impl Into<String>, message: impl Into<String>) -> ApiError {
+        ApiError {
+            rule: Some(rule.into()),
+            ..ApiError::new(ErrorCode::IllegalAction, message)
+        }
+    }
+
+    pub fn stale(current: u64) -> ApiError {
+        ApiError {
+            version: Some(current),
+            ..ApiError::new(
+                ErrorCode::StaleVersion,
+                format!("the room is at version {current}; reload and retry"),
+            )
+        }
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.rule {
+            Some(rule) => write!(f, "{:?} ({rule}): {}", self.code, self.message),
+            None => write!(f, "{:?}: {}", self.code, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}

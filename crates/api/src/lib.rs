@@ -1,0 +1,17 @@
+//! papan-api: the room API shared by the app and the room server.
+//!
+//! - [`wire`]: the versioned JSON types of every request, response and event;
+//! - [`error`]: the typed error body every refusal carries;
+//! - [`client`]: a reqwest client (native and wasm32) with SSE subscription;
+//! - [`sse`]: a small Server-Sent Events parser over a byte stream;
+//! - [`fairness`]: checks of the Jun Qi layout commitment after a game.
+
+pub mod client;
+pub mod error;
+pub mod fairness;
+pub mod sse;
+pub mod wire;
+
+pub use client::{Client, ClientError, EventStream};
+pub use error::{ApiError, ErrorCode};
+pub use wire::*;

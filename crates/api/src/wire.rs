@@ -1,0 +1,251 @@
+//! Wire types, version 1 (every path starts with `/v1`). Moves travel in each
+//! game's text notation (`f6`, `e3h`, `24/18 13/11`, `a3` / `a3-a4`), seat
+//! views as the rules crate's own JSON of `Game::view`.
+
+use papan_rules::{Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The API version in every path.
+pub const API_VERSION: u32 = 1;
+/// Header carrying a seat token.
+pub const SEAT_TOKEN_HEADER: &str = "x-seat-token";
+
+/// The four games, by their `Game::ID`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Hex,
+    Hadang,
+    Junqi,
+    Backgammon,
+}
+
+/// `POST /v1/devices` answer: keep `device_token` on the device (it is the
+/// only credential; the server stores its hash).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceRegistration {
+    pub device_id: String,
+    pub device_token: String,
+}
+
+/// HADANG clock offer (H16): base 1/3/5/10 minutes, increment 0/2/5 s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HadangTempo {
+    pub base_minutes: u64,
+    pub increment_seconds: u64,
+}
+
+/// Options of a room. Fields that do not apply to `game` must be absent.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RoomOptions {
+    pub game: GameKind,
+    /// Hex board size (X2) — default 11.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex_size: Option<u8>,
+    /// Hex swap rule (X7) — default off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex_swap: Option<bool>,
+    /// Hex per-move limit in seconds: none, 30 or 60 (X12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex_turn_limit_s: Option<u64>,
+    /// HADANG chess clock (H16); none means no clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hadang_tempo: Option<HadangTempo>,
+    /// Ranked rooms update Glicko-2 ratings.
+    #[serde(default)]
+    pub ranked: bool,
+}
+
+impl RoomOptions {
+    pub fn new(game: GameKind) -> RoomOptions {
+        RoomOptions {
+            game,
+            hex_size: None,
+            hex_swap: None,
+            hex_turn_limit_s: None,
+            hadang_tempo: None,
+            ranked: false,
+        }
+    }
+}
+
+/// `POST /v1/rooms` body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreateRoom {
+    pub options: RoomOptions,
+}
+
+/// `POST /v1/rooms/join` body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinRoom {
+    pub code: String,
+}
+
+/// `POST /v1/match` body: seats the device at a waiting table with the same
+/// options, or opens one; the game starts when the table is full.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuickMatch {
+    pub options: RoomOptions,
+}
+
+/// A seat granted by create, join or quick match. `seat_token` is a random
+/// 256-bit secret shown once; keep it on the device to reclaim the seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatGrant {
+    pub room_id: String,
+    pub code: String,
+    /// Table seat 0 (creator) or 1; fixed for the room's life.
+    pub slot: u8,
+    pub seat_token: String,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    /// Waiting for the second player.
+    Waiting,
+    Playing,
+    /// The game ended; a rematch may follow.
+    Over,
+    /// A player left a finished or waiting room.
+    Closed,
+}
+
+/// Time left per game seat, in milliseconds of the room's game time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// `[First, Second]`; `None` without a clock.
+    pub remaining_ms: [Option<u64>; 2],
+    /// The seat whose time runs.
+    pub running: Option<Seat>,
+}
+
+/// Jun Qi fairness: `sha256("papan-junqi-v1" ‖ salt ‖ seed as u64 LE)` in hex,
+/// published when the game starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commitment {
+    pub sha256: String,
+}
+
+/// The commitment's opening, published when the game ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reveal {
+    pub seed: u64,
+    /// 32 bytes in hex.
+    pub salt: String,
+}
+
+/// The room as one seat sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub room_id: String,
+    pub code: String,
+    /// Increases by one with every change; the id of the last event.
+    pub version: u64,
+    pub options: RoomOptions,
+    pub status: RoomStatus,
+    /// Which game of the series (0, 1, ... after rematches).
+    pub game_index: u32,
+    /// The viewer's table seat.
+    pub slot: u8,
+    /// The viewer's seat in the current game (X8: alternates over rematches).
+    pub seat: Seat,
+    /// `Game::view(seat)` of the current game, as JSON; absent while waiting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<serde_json::Value>,
+    /// Who acts next: a seat, `"chance"` (roll due) or nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Seat>,
+    /// A dice roll is due (backgammon).
+    pub roll_due: bool,
+    /// The viewer's legal moves in notation (empty when not its turn).
+    pub legal_moves: Vec<String>,
+    /// Every move of the current game in notation (public once played).
+    pub moves: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
+    /// Seats played by the server's bot after a player's grace ran out.
+    pub bot_seats: Vec<Seat>,
+    /// Jun Qi layout commitment, from the start of the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<Commitment>,
+    /// Its opening, once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<Reveal>,
+    /// Which slots want a rematch.
+    pub rematch_requested: [bool; 2],
+}
+
+/// What a player asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// A move in the game's notation.
+    Move {
+        notation: String,
+    },
+    /// Hex swap answer (X7).
+    Swap,
+    /// Backgammon: roll the dice (the server draws them now).
+    Roll,
+    Resign,
+    /// Ask for (or accept) another game; starts when both slots asked.
+    Rematch,
+    /// Leave the room: during a game this loses by abandonment (J20).
+    Leave,
+}
+
+/// `POST /v1/rooms/{id}/actions` body. A retry with the same `client_seq`
+/// returns the first answer and changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRequest {
+    pub based_on_version: u64,
+    pub client_seq: u64,
+    pub action: Action,
+}
+
+/// Answer to an accepted action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionAccepted {
+    /// The version the action produced.
+    pub version: u64,
+    pub snapshot: Snapshot,
+}
+
+/// What happened, in public terms (no hidden identity ever appears here).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    Created,
+    Joined { slot: u8 },
+    Started { game_index: u32 },
+    Moved { seat: Seat, notation: String, auto: bool },
+    Rolled { notation: String },
+    Ended { outcome: Outcome },
+    RematchRequested { slot: u8 },
+    BotTookOver { seat: Seat },
+    Closed,
+}
+
+/// One SSE event (`id:` = `version`, `event: room`, `data:` this JSON): what
+/// happened and the room as the subscriber's seat now sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomEvent {
+    pub version: u64,
+    pub kind: EventKind,
+    pub snapshot: Snapshot,
+}
+
+/// `GET /v1/ratings/{game}` answer for the calling device.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub game: GameKind,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u32,
+    /// Fewer than 10 rated games, or deviation above 110.
+    pub provisional: bool,
+}

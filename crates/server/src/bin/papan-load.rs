@@ -1,0 +1,165 @@
+//! Bounded loopback load test: starts `papan-server` as a child process on
+//! 127.0.0.1 with a temporary database, opens N Hex rooms with two devices
+//! each, subscribes both seats to SSE, then plays M moves per room
+//! concurrently. Reports actions/s, p50/p99 action latency and the server's
+//! RSS (VmHWM and VmRSS from /proc).
+//!
+//! `cargo run --release -p papan-server --bin papan-load -- --rooms 100 --moves 40`
+
+use papan_api::{Action, ActionRequest, Client, GameKind, RoomOptions};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn arg(name: &str, default: u64) -> u64 {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn proc_kib(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Row-major cells of an 11×11 board: a1, b1, ... k1, a2, ...
+fn cell(i: usize) -> String {
+    format!("{}{}", (b'a' + (i % 11) as u8) as char, i / 11 + 1)
+}
+
+#[tokio::main]
+async fn main() {
+    let rooms = arg("--rooms", 100).min(5_000) as usize;
+    let moves = arg("--moves", 40).min(100) as usize;
+    let port = arg("--port", 18787);
+    let dir = std::env::temp_dir().join(format!("papan-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let exe = std::env::current_exe().expect("exe").with_file_name("papan-server");
+    let mut child = Command::new(&exe)
+        .args([
+            "--db",
+            dir.join("load.db").to_str().unwrap(),
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+        ])
+        .args(["--rate-per-second", "1000"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", exe.display()));
+    let pid = child.id();
+    let base = format!("http://127.0.0.1:{port}");
+    let probe = reqwest::Client::new();
+    for _ in 0..100 {
+        if probe.get(format!("{base}/health")).send().await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let rss_idle = proc_kib(pid, "VmRSS:");
+
+    // Set up rooms (bounded concurrency through a semaphore).
+    let gate = Arc::new(tokio::sync::Semaphore::new(64));
+    let mut setups = Vec::new();
+    for _ in 0..rooms {
+        let base = base.clone();
+        let gate = gate.clone();
+        setups.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await.unwrap();
+            let mut a = Client::new(&base);
+            a.register().await.unwrap();
+            let mut b = Client::new(&base);
+            b.register().await.unwrap();
+            let ga = a.create_room(RoomOptions::new(GameKind::Hex)).await.unwrap();
+            let gb = b.join(&ga.code).await.unwrap();
+            let sa = a.subscribe(&ga.room_id, &ga.seat_token, None).await.unwrap();
+            let sb = b.subscribe(&gb.room_id, &gb.seat_token, None).await.unwrap();
+            let version = a.snapshot(&ga.room_id, &ga.seat_token).await.unwrap().version;
+            ((a, ga), (b, gb), sa, sb, version)
+        }));
+    }
+    let mut tables = Vec::new();
+    for s in setups {
+        tables.push(s.await.unwrap());
+    }
+    let events = Arc::new(AtomicU64::new(0));
+    let mut readers = Vec::new();
+    let mut players = Vec::new();
+    for (pa, pb, sa, sb, version) in tables {
+        for mut stream in [sa, sb] {
+            let events = events.clone();
+            readers.push(tokio::spawn(async move {
+                while let Some(Ok(_)) = stream.next().await {
+                    events.fetch_add(1, Ordering::Relaxed);
+                }
+            }));
+        }
+        players.push((pa, pb, version));
+    }
+
+    let started = Instant::now();
+    let mut games = Vec::new();
+    for (pa, pb, mut version) in players {
+        games.push(tokio::spawn(async move {
+            let mut latencies = Vec::with_capacity(moves);
+            for i in 0..moves {
+                let (client, grant) = if i % 2 == 0 { &pa } else { &pb };
+                let request = ActionRequest {
+                    based_on_version: version,
+                    client_seq: i as u64 + 1,
+                    action: Action::Move { notation: cell(i) },
+                };
+                let t = Instant::now();
+                match client.act(&grant.room_id, &grant.seat_token, &request).await {
+                    Ok(answer) => version = answer.version,
+                    Err(_) => break,
+                }
+                latencies.push(t.elapsed());
+            }
+            latencies
+        }));
+    }
+    let mut all = Vec::new();
+    for g in games {
+        all.extend(g.await.unwrap());
+    }
+    let elapsed = started.elapsed();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let rss = proc_kib(pid, "VmRSS:");
+    let hwm = proc_kib(pid, "VmHWM:");
+    all.sort();
+    let pct = |p: f64| {
+        all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
+    println!(
+        "rooms {rooms}, SSE clients {}, actions {}, {:.2} s: {:.0} actions/s, p50 {:.2} ms, p99 {:.2} ms, \
+         SSE events received {}, server RSS idle {} MiB, now {} MiB, peak {} MiB",
+        rooms * 2,
+        all.len(),
+        elapsed.as_secs_f64(),
+        all.len() as f64 / elapsed.as_secs_f64(),
+        pct(0.50).as_secs_f64() * 1e3,
+        pct(0.99).as_secs_f64() * 1e3,
+        events.load(Ordering::Relaxed),
+        rss_idle / 1024,
+        rss / 1024,
+        hwm / 1024,
+    );
+    for r in readers {
+        r.abort();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}

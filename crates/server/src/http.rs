@@ -1,0 +1,271 @@
+//! HTTP routes (axum): authentication, limits, JSON errors, SSE.
+
+use crate::room::{Cmd, RoomHandle, Subscription};
+use crate::{secrets, Shared};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::Stream;
+use papan_api::*;
+use serde::de::DeserializeOwned;
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+type App = Arc<Shared>;
+
+/// An [`ApiError`] as a response with its status.
+pub struct Failure(pub ApiError);
+
+impl From<ApiError> for Failure {
+    fn from(e: ApiError) -> Failure {
+        Failure(e)
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.0.code.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (status, Json(self.0)).into_response()
+    }
+}
+
+type Answer<T> = Result<Json<T>, Failure>;
+
+pub fn router(app: App) -> Router {
+    let limit = app.config.max_body_bytes;
+    Router::new()
+        .route("/health", get(|| async { "ok" }))
+        .route("/v1/devices", post(register))
+        .route("/v1/rooms", post(create_room))
+        .route("/v1/rooms/join", post(join_room))
+        .route("/v1/match", post(quick_match))
+        .route("/v1/rooms/{id}", get(snapshot))
+        .route("/v1/rooms/{id}/actions", post(act))
+        .route("/v1/rooms/{id}/events", get(events))
+        .route("/v1/ratings/{game}", get(rating))
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(app)
+}
+
+fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, Failure> {
+    let body = body.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(ErrorCode::TooLarge, "the request body is too large")
+        } else {
+            ApiError::new(ErrorCode::Malformed, rejection.body_text())
+        }
+    })?;
+    serde_json::from_slice(&body).map_err(|e| Failure(ApiError::new(ErrorCode::Malformed, e.to_string())))
+}
+
+fn unauthorized(what: &str) -> Failure {
+    Failure(ApiError::new(
+        ErrorCode::Unauthorized,
+        format!("missing or unknown {what}"),
+    ))
+}
+
+/// The calling device (Bearer token), rate-limited.
+fn device(app: &App, headers: &HeaderMap) -> Result<String, Failure> {
+    let token = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .ok_or_else(|| unauthorized("device token"))?;
+    let device = app
+        .store
+        .device_by_token_hash(&secrets::hash_token(token.trim()))
+        .map_err(crate::room::internal)?
+        .ok_or_else(|| unauthorized("device token"))?;
+    if !app.limiter.allow(&device) {
+        return Err(Failure(ApiError::new(
+            ErrorCode::RateLimited,
+            "too many requests from this device",
+        )));
+    }
+    Ok(device)
+}
+
+fn seat_token_hash(headers: &HeaderMap) -> Result<String, Failure> {
+    let token = headers
+        .get(SEAT_TOKEN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| unauthorized("seat token"))?;
+    Ok(secrets::hash_token(token))
+}
+
+fn room(app: &App, id: &str) -> Result<RoomHandle, Failure> {
+    app.room(id)
+        .ok_or_else(|| Failure(ApiError::new(ErrorCode::NotFound, "no such room")))
+}
+
+async fn register(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> Answer<DeviceRegistration> {
+    let _: serde_json::Value = parse(body)?;
+    let device_id = secrets::public_id();
+    let device_token = secrets::new_token();
+    app.store
+        .add_device(&device_id, &secrets::hash_token(&device_token))
+        .map_err(crate::room::internal)?;
+    tracing::info!(device = %device_id, "device registered");
+    Ok(Json(DeviceRegistration {
+        device_id,
+        device_token,
+    }))
+}
+
+async fn create_room(
+    State(app): State<App>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<SeatGrant> {
+    let device = device(&app, &headers)?;
+    let request: CreateRoom = parse(body)?;
+    Ok(Json(app.create_room(&device, request.options)?))
+}
+
+async fn join_room(
+    State(app): State<App>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<SeatGrant> {
+    let device = device(&app, &headers)?;
+    let request: JoinRoom = parse(body)?;
+    let handle = app
+        .room_by_code(&request.code)
+        .ok_or_else(|| Failure(ApiError::new(ErrorCode::NotFound, "no room with this code")))?;
+    Ok(Json(
+        handle
+            .call(|reply| Cmd::Join {
+                device_id: device,
+                reply,
+            })
+            .await?,
+    ))
+}
+
+async fn quick_match(
+    State(app): State<App>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<SeatGrant> {
+    let device = device(&app, &headers)?;
+    let request: QuickMatch = parse(body)?;
+    Ok(Json(app.quick_match(&device, request.options).await?))
+}
+
+async fn snapshot(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Answer<Snapshot> {
+    device(&app, &headers)?;
+    let token_hash = seat_token_hash(&headers)?;
+    let handle = room(&app, &id)?;
+    Ok(Json(handle.call(|reply| Cmd::Snapshot { token_hash, reply }).await?))
+}
+
+async fn act(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<ActionAccepted> {
+    device(&app, &headers)?;
+    let token_hash = seat_token_hash(&headers)?;
+    let request: ActionRequest = parse(body)?;
+    let handle = room(&app, &id)?;
+    let answer = handle
+        .call(|reply| Cmd::Act {
+            token_hash,
+            request,
+            reply,
+        })
+        .await;
+    if let Err(e) = &answer {
+        tracing::debug!(room = %id, code = ?e.code, rule = ?e.rule, "action refused");
+    }
+    Ok(Json(answer?))
+}
+
+async fn rating(State(app): State<App>, headers: HeaderMap, Path(game): Path<String>) -> Answer<Rating> {
+    let device = device(&app, &headers)?;
+    let game: GameKind = serde_json::from_value(serde_json::Value::String(game))
+        .map_err(|_| Failure(ApiError::new(ErrorCode::NotFound, "no such game")))?;
+    Ok(Json(
+        crate::ratings::get(&app.store, &device, game).map_err(crate::room::internal)?,
+    ))
+}
+
+/// Tells the room when a stream closes (presence and the grace period).
+struct StreamGuard {
+    room: RoomHandle,
+    slot: u8,
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        let tx = self.room.tx.clone();
+        let slot = self.slot;
+        if tx.try_send(Cmd::Unsubscribe { slot }).is_err() {
+            tokio::spawn(async move {
+                let _ = tx.send(Cmd::Unsubscribe { slot }).await;
+            });
+        }
+    }
+}
+
+fn sse_event(event: &RoomEvent) -> Event {
+    Event::default()
+        .id(event.version.to_string())
+        .event("room")
+        .data(serde_json::to_string(event).unwrap_or_default())
+}
+
+async fn events(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Failure> {
+    device(&app, &headers)?;
+    let token_hash = seat_token_hash(&headers)?;
+    let last_event_id = match headers.get("last-event-id") {
+        None => None,
+        Some(v) => Some(
+            v.to_str()
+                .ok()
+                .and_then(|s| s.trim().parse::<u64>().ok())
+                .ok_or_else(|| Failure(ApiError::new(ErrorCode::Malformed, "Last-Event-ID is a version number")))?,
+        ),
+    };
+    let handle = room(&app, &id)?;
+    let Subscription { slot, backlog, live } = handle
+        .call(|reply| Cmd::Subscribe {
+            token_hash,
+            last_event_id,
+            reply,
+        })
+        .await?;
+    let guard = StreamGuard { room: handle, slot };
+    let state = (VecDeque::from(backlog), live, guard);
+    let stream = futures_util::stream::unfold(state, |(mut backlog, mut live, guard)| async move {
+        if let Some(event) = backlog.pop_front() {
+            let out = sse_event(&event);
+            return Some((Ok(out), (backlog, live, guard)));
+        }
+        match live.recv().await {
+            Ok(event) => {
+                let out = sse_event(&event);
+                Some((Ok(out), (backlog, live, guard)))
+            }
+            // Too slow a reader: end the stream; the client resumes with
+            // Last-Event-ID and gets the missed events from the log.
+            Err(broadcast::error::RecvError::Lagged(_)) | Err(broadcast::error::RecvError::Closed) => None,
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}

@@ -1,0 +1,228 @@
+//! papan-server: authoritative rooms over papan-rules, behind the HTTP API
+//! of papan-api (see `API.md`). Embedded default: one process, SQLite (WAL).
+//!
+//! - [`room`]: one actor task per room (validation, clocks, log, fan-out);
+//! - [`core`]: the room state rebuilt from its event log;
+//! - [`games`]: the four games behind one interface;
+//! - [`http`]: axum routes, auth, limits;
+//! - [`store`]: SQLite; [`ratings`]: Glicko-2; [`secrets`]: OS randomness.
+
+pub mod core;
+pub mod games;
+pub mod http;
+pub mod limits;
+pub mod ratings;
+pub mod room;
+pub mod secrets;
+pub mod store;
+
+use crate::core::{Logged, RoomCore};
+use crate::room::{Actor, RoomHandle};
+use papan_api::{ApiError, ErrorCode, EventKind, RoomOptions, SeatGrant};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use store::Store;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub db: PathBuf,
+    pub addr: SocketAddr,
+    /// Real milliseconds per second of game time: 1000 in production; tests
+    /// shrink it so a 30 s turn limit passes in milliseconds.
+    pub ms_per_game_second: u64,
+    /// How long a disconnected player has to come back (real time).
+    pub grace: Duration,
+    pub max_body_bytes: usize,
+    pub max_streams_per_seat: usize,
+    /// Per-device token bucket: sustained requests per second and burst.
+    pub rate_per_second: f64,
+    pub rate_burst: f64,
+}
+
+impl Config {
+    pub fn new(db: PathBuf, addr: SocketAddr) -> Config {
+        Config {
+            db,
+            addr,
+            ms_per_game_second: 1000,
+            grace: Duration::from_secs(60),
+            max_body_bytes: 16 * 1024,
+            max_streams_per_seat: 4,
+            rate_per_second: 20.0,
+            rate_burst: 60.0,
+        }
+    }
+}
+
+/// What every request handler and room shares.
+pub struct Shared {
+    pub config: Config,
+    pub store: Store,
+    rooms: Mutex<HashMap<String, RoomHandle>>,
+    codes: Mutex<HashMap<String, String>>,
+    /// Quick match: options (as JSON) → the waiting room.
+    waiting: Mutex<HashMap<String, String>>,
+    pub limiter: limits::RateLimiter,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Shared {
+    pub fn room(&self, id: &str) -> Option<RoomHandle> {
+        lock(&self.rooms).get(id).cloned()
+    }
+
+    pub fn room_by_code(&self, code: &str) -> Option<RoomHandle> {
+        let id = lock(&self.codes).get(&code.trim().to_ascii_uppercase()).cloned()?;
+        self.room(&id)
+    }
+
+    pub fn forget_room(&self, id: &str) {
+        lock(&self.rooms).remove(id);
+        lock(&self.codes).retain(|_, v| v != id);
+    }
+
+    fn register(&self, id: &str, code: &str, handle: RoomHandle) {
+        lock(&self.rooms).insert(id.to_string(), handle);
+        lock(&self.codes).insert(code.to_string(), id.to_string());
+    }
+
+    /// A new room with the device in slot 0.
+    pub fn create_room(self: &Arc<Self>, device_id: &str, options: RoomOptions) -> Result<SeatGrant, ApiError> {
+        games::validate(&options)?;
+        let id = secrets::public_id();
+        let mut code = secrets::join_code();
+        let mut tries = 0;
+        while !self.store.add_room(&id, &code, &options).map_err(room::internal)? {
+            tries += 1;
+            if tries > 20 {
+                return Err(ApiError::new(ErrorCode::Internal, "no free join code"));
+            }
+            code = secrets::join_code();
+        }
+        let token = secrets::new_token();
+        let hash = secrets::hash_token(&token);
+        self.store.add_seat(&id, 0, &hash, device_id).map_err(room::internal)?;
+        let first = vec![
+            Logged::new(EventKind::Created),
+            Logged::new(EventKind::Joined { slot: 0 }),
+        ];
+        self.store.append(&id, 1, &first, None).map_err(room::internal)?;
+        let core = RoomCore::new(id.clone(), code.clone(), options);
+        let log = first.into_iter().map(|e| (e, None, None)).collect();
+        let actor = Actor::restore(self.clone(), core, vec![(0, hash, device_id.to_string())], log)?;
+        self.register(&id, &code, actor.spawn());
+        tracing::info!(room = %id, "room created");
+        Ok(SeatGrant {
+            room_id: id,
+            code,
+            slot: 0,
+            seat_token: token,
+        })
+    }
+
+    pub async fn quick_match(self: &Arc<Self>, device_id: &str, options: RoomOptions) -> Result<SeatGrant, ApiError> {
+        games::validate(&options)?;
+        let key = serde_json::to_string(&options).unwrap_or_default();
+        loop {
+            let waiting = lock(&self.waiting).remove(&key);
+            let Some(room_id) = waiting else { break };
+            let Some(handle) = self.room(&room_id) else { continue };
+            let device = device_id.to_string();
+            match handle
+                .call(|reply| room::Cmd::Join {
+                    device_id: device,
+                    reply,
+                })
+                .await
+            {
+                Ok(grant) => return Ok(grant),
+                Err(e) if e.code == ErrorCode::Conflict && e.message.contains("device") => {
+                    // Our own waiting table: keep waiting there.
+                    lock(&self.waiting).insert(key.clone(), room_id);
+                    return Err(e);
+                }
+                Err(_) => continue,
+            }
+        }
+        let grant = self.create_room(device_id, options)?;
+        lock(&self.waiting).insert(key, grant.room_id.clone());
+        Ok(grant)
+    }
+}
+
+/// A running server (tests and the binary).
+pub struct Server {
+    pub addr: SocketAddr,
+    pub shared: Arc<Shared>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the database, restores every open room from its log and starts
+    /// listening (port 0 picks a free one).
+    pub async fn start(config: Config) -> std::io::Result<Server> {
+        let store = Store::open(&config.db).map_err(std::io::Error::other)?;
+        let shared = Arc::new(Shared {
+            limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
+            config: config.clone(),
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            codes: Mutex::new(HashMap::new()),
+            waiting: Mutex::new(HashMap::new()),
+        });
+        let stored = shared.store.open_rooms().map_err(std::io::Error::other)?;
+        let restored = stored.len();
+        for room in stored {
+            let core = RoomCore::new(room.id.clone(), room.code.clone(), room.options);
+            match Actor::restore(shared.clone(), core, room.seats, room.events) {
+                Ok(actor) => shared.register(&room.id, &room.code, actor.spawn()),
+                Err(e) => tracing::error!(room = %room.id, error = %e, "room log does not replay"),
+            }
+        }
+        tracing::info!(restored, "rooms restored");
+        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        let addr = listener.local_addr()?;
+        let app = http::router(shared.clone());
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = rx.await;
+                })
+                .await;
+        });
+        tracing::info!(%addr, "listening");
+        Ok(Server {
+            addr,
+            shared,
+            shutdown: Some(tx),
+            task,
+        })
+    }
+
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Stops listening and drops every room task (as a crash would: the
+    /// database is the only thing that survives).
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        self.task.abort();
+        let _ = (&mut self.task).await;
+        lock(&self.shared.rooms).clear();
+    }
+
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+}

@@ -1,0 +1,626 @@
+//! One task per room (an actor): it owns the game, validates every action
+//! with papan-rules, runs the clocks and grace periods, appends to the event
+//! log and fans events out per viewer. Nothing else touches a room.
+
+use crate::core::{Logged, RoomCore};
+use crate::games::{absence, tempo, Absence};
+use crate::secrets;
+use crate::Shared;
+use papan_api::{
+    Action, ActionAccepted, ActionRequest, ApiError, ErrorCode, EventKind, RoomEvent, RoomStatus, SeatGrant, Snapshot,
+};
+use papan_rules::clock::{Clock, ClockState, Expiry, Tempo};
+use papan_rules::{EndReason, Outcome, Seat, Turn};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
+
+/// What an event stream gets: its slot, the missed events, then live ones.
+pub struct Subscription {
+    pub slot: u8,
+    pub backlog: Vec<RoomEvent>,
+    pub live: broadcast::Receiver<RoomEvent>,
+}
+
+pub enum Cmd {
+    Snapshot {
+        token_hash: String,
+        reply: Reply<Snapshot>,
+    },
+    Act {
+        token_hash: String,
+        request: ActionRequest,
+        reply: Reply<ActionAccepted>,
+    },
+    Subscribe {
+        token_hash: String,
+        last_event_id: Option<u64>,
+        reply: Reply<Subscription>,
+    },
+    Unsubscribe {
+        slot: u8,
+    },
+    Join {
+        device_id: String,
+        reply: Reply<SeatGrant>,
+    },
+}
+
+#[derive(Clone)]
+pub struct RoomHandle {
+    pub tx: mpsc::Sender<Cmd>,
+}
+
+impl RoomHandle {
+    pub async fn call<T>(&self, make: impl FnOnce(Reply<T>) -> Cmd) -> Result<T, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(make(reply))
+            .await
+            .map_err(|_| ApiError::new(ErrorCode::NotFound, "the room is closed"))?;
+        rx.await
+            .map_err(|_| ApiError::new(ErrorCode::Internal, "the room stopped"))?
+    }
+}
+
+pub struct Actor {
+    core: RoomCore,
+    log: Vec<Logged>,
+    token_hashes: [Option<String>; 2],
+    devices: [Option<String>; 2],
+    /// (slot, client_seq) → version it produced: retries are answered, not replayed.
+    seqs: HashMap<(u8, u64), u64>,
+    tempo: Tempo,
+    clock: Option<Clock>,
+    senders: [broadcast::Sender<RoomEvent>; 2],
+    streams: [usize; 2],
+    absent_since: [Option<Instant>; 2],
+    origin: Instant,
+    closed_at: Option<Instant>,
+    shared: Arc<Shared>,
+}
+
+/// Events buffered per seat for live streams. The ring keeps its last values
+/// alive (each with a full snapshot), so it is kept small: a reader that
+/// falls further behind is cut off and resumes from the log with
+/// `Last-Event-ID`.
+const FANOUT_BUFFER: usize = 16;
+
+/// How long a closed room stays readable before its task ends.
+const CLOSED_LINGER: Duration = Duration::from_secs(60);
+
+fn forbidden() -> ApiError {
+    ApiError::new(
+        ErrorCode::Forbidden,
+        "this seat token does not hold a seat in this room",
+    )
+}
+
+impl Actor {
+    /// A room rebuilt from its stored log (or a new one with its first events).
+    pub fn restore(
+        shared: Arc<Shared>,
+        core: RoomCore,
+        seats: Vec<(u8, String, String)>,
+        log: Vec<(Logged, Option<u8>, Option<u64>)>,
+    ) -> Result<Actor, ApiError> {
+        let tempo = tempo(&core.options)?;
+        let mut actor = Actor {
+            core,
+            log: Vec::new(),
+            token_hashes: [None, None],
+            devices: [None, None],
+            seqs: HashMap::new(),
+            tempo,
+            clock: None,
+            senders: [broadcast::channel(FANOUT_BUFFER).0, broadcast::channel(FANOUT_BUFFER).0],
+            streams: [0; 2],
+            absent_since: [None; 2],
+            origin: Instant::now(),
+            closed_at: None,
+            shared,
+        };
+        for (slot, hash, device) in seats {
+            actor.token_hashes[slot as usize] = Some(hash);
+            actor.devices[slot as usize] = Some(device);
+        }
+        let mut last_clock = None;
+        for (event, slot, seq) in log {
+            actor.core.apply(&event)?;
+            if let (Some(slot), Some(seq)) = (slot, seq) {
+                actor.seqs.insert((slot, seq), actor.core.version);
+            }
+            if matches!(event.kind, EventKind::Started { .. }) {
+                last_clock = None;
+            }
+            if event.clock.is_some() {
+                last_clock = event.clock;
+            }
+            actor.log.push(event);
+        }
+        if actor.core.playing() {
+            // Nobody is connected to a restored room yet: both seats get the
+            // full grace period to come back.
+            actor.absent_since = [Some(Instant::now()); 2];
+            // Clocks resume from the last stored reading: the time the
+            // server was down is not charged (the grace of a restart).
+            let now = actor.now_game();
+            actor.clock = Some(match last_clock {
+                Some(mut clock) => {
+                    if clock.resume(now).is_err() {
+                        clock = actor.fresh_clock(now);
+                    }
+                    clock
+                }
+                None => actor.fresh_clock(now),
+            });
+        }
+        Ok(actor)
+    }
+
+    pub fn spawn(self) -> RoomHandle {
+        let (tx, rx) = mpsc::channel(256);
+        tokio::spawn(self.run(rx));
+        RoomHandle { tx }
+    }
+
+    fn now_game(&self) -> u64 {
+        let real = self.origin.elapsed().as_millis() as u64;
+        real * 1000 / self.shared.config.ms_per_game_second.max(1)
+    }
+
+    fn game_to_real(&self, game_ms: u64) -> Duration {
+        Duration::from_millis(game_ms * self.shared.config.ms_per_game_second / 1000)
+    }
+
+    fn fresh_clock(&self, now: u64) -> Clock {
+        let mut clock = Clock::new(self.tempo);
+        if let Some(Turn::Seat(seat)) = self.core.game().map(|g| g.turn()) {
+            let _ = clock.start(seat, now);
+        }
+        clock
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        loop {
+            if self.core.status == RoomStatus::Closed && self.streams == [0, 0] {
+                // A closed room stays readable a while (the opponent sees
+                // the result), then its task ends; the log stays in SQLite.
+                let closed_at = *self.closed_at.get_or_insert_with(Instant::now);
+                if closed_at.elapsed() >= CLOSED_LINGER {
+                    break;
+                }
+            }
+            let deadline = self.next_deadline();
+            let cmd = match deadline {
+                Some(at) => tokio::select! {
+                    cmd = rx.recv() => cmd,
+                    _ = tokio::time::sleep_until(at.into()) => { self.check_timers(); continue; }
+                },
+                None => rx.recv().await,
+            };
+            let Some(cmd) = cmd else { break };
+            self.check_timers();
+            self.handle(cmd);
+        }
+        self.shared.forget_room(&self.core.id);
+    }
+
+    fn slot_for(&self, token_hash: &str) -> Result<u8, ApiError> {
+        (0..2u8)
+            .find(|&s| self.token_hashes[s as usize].as_deref() == Some(token_hash))
+            .ok_or_else(forbidden)
+    }
+
+    fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Snapshot { token_hash, reply } => {
+                let r = self.slot_for(&token_hash).map(|slot| self.snapshot(slot));
+                let _ = reply.send(r);
+            }
+            Cmd::Act {
+                token_hash,
+                request,
+                reply,
+            } => {
+                let r = self.slot_for(&token_hash).and_then(|slot| self.act(slot, request));
+                let _ = reply.send(r);
+            }
+            Cmd::Subscribe {
+                token_hash,
+                last_event_id,
+                reply,
+            } => {
+                let r = self
+                    .slot_for(&token_hash)
+                    .and_then(|slot| self.subscribe(slot, last_event_id));
+                let _ = reply.send(r);
+            }
+            Cmd::Unsubscribe { slot } => {
+                let s = slot as usize;
+                self.streams[s] = self.streams[s].saturating_sub(1);
+                if self.streams[s] == 0 && self.core.playing() {
+                    self.absent_since[s] = Some(Instant::now());
+                }
+            }
+            Cmd::Join { device_id, reply } => {
+                let _ = reply.send(self.join(device_id));
+            }
+        }
+    }
+
+    fn snapshot(&self, slot: u8) -> Snapshot {
+        let now = self.now_game();
+        self.core.snapshot(slot, self.clock.as_ref().map(|c| (c, now)))
+    }
+
+    fn join(&mut self, device_id: String) -> Result<SeatGrant, ApiError> {
+        if self.core.status != RoomStatus::Waiting || self.core.joined[1] {
+            return Err(ApiError::new(ErrorCode::Conflict, "the room is full"));
+        }
+        if self.devices[0].as_deref() == Some(device_id.as_str()) {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                "this device already holds the other seat",
+            ));
+        }
+        let token = secrets::new_token();
+        let hash = secrets::hash_token(&token);
+        self.shared
+            .store
+            .add_seat(&self.core.id, 1, &hash, &device_id)
+            .map_err(internal)?;
+        self.token_hashes[1] = Some(hash);
+        self.devices[1] = Some(device_id);
+        self.commit(
+            vec![Logged::new(EventKind::Joined { slot: 1 }), self.start_event(0)],
+            None,
+        )?;
+        Ok(SeatGrant {
+            room_id: self.core.id.clone(),
+            code: self.core.code.clone(),
+            slot: 1,
+            seat_token: token,
+        })
+    }
+
+    fn start_event(&self, game_index: u32) -> Logged {
+        Logged {
+            kind: EventKind::Started { game_index },
+            secret: Some((secrets::seed(), secrets::salt())),
+            clock: None,
+        }
+    }
+
+    fn act(&mut self, slot: u8, request: ActionRequest) -> Result<ActionAccepted, ApiError> {
+        if let Some(&version) = self.seqs.get(&(slot, request.client_seq)) {
+            // A retry of an accepted request: same answer, nothing replayed.
+            return Ok(ActionAccepted {
+                version,
+                snapshot: self.snapshot(slot),
+            });
+        }
+        if request.based_on_version != self.core.version {
+            return Err(ApiError::stale(self.core.version));
+        }
+        let seat = self.core.seat_of(slot);
+        let events = match request.action {
+            Action::Move { notation } => vec![self.move_event(seat, notation)?],
+            Action::Swap => vec![self.move_event(seat, "swap".to_string())?],
+            Action::Roll => {
+                let game = self.core.game().filter(|_| self.core.playing());
+                match game {
+                    Some(g) if g.turn() == Turn::Chance => {
+                        let notation = g
+                            .sample(&mut secrets::os_rng())
+                            .ok_or_else(|| ApiError::illegal("B5", "no roll is due"))?;
+                        vec![Logged::new(EventKind::Rolled { notation })]
+                    }
+                    _ => return Err(ApiError::illegal("B5", "no roll is due now")),
+                }
+            }
+            Action::Resign => {
+                if !self.core.playing() {
+                    return Err(ApiError::new(ErrorCode::Conflict, "no game is being played"));
+                }
+                vec![Logged::new(EventKind::Ended {
+                    outcome: Outcome::win(seat.other(), EndReason::Resignation),
+                })]
+            }
+            Action::Rematch => {
+                if self.core.status != RoomStatus::Over {
+                    return Err(ApiError::new(
+                        ErrorCode::Conflict,
+                        "a rematch is asked once the game is over",
+                    ));
+                }
+                if self.core.rematch[slot as usize] {
+                    return Err(ApiError::new(ErrorCode::Conflict, "rematch already asked"));
+                }
+                let mut events = vec![Logged::new(EventKind::RematchRequested { slot })];
+                if self.core.rematch[1 - slot as usize] {
+                    events.push(self.start_event(self.core.game_index + 1));
+                }
+                events
+            }
+            Action::Leave => match self.core.status {
+                RoomStatus::Playing => vec![
+                    // J20: leaving a game being played loses it.
+                    Logged::new(EventKind::Ended {
+                        outcome: Outcome::win(seat.other(), EndReason::Abandoned),
+                    }),
+                    Logged::new(EventKind::Closed),
+                ],
+                RoomStatus::Closed => return Err(ApiError::new(ErrorCode::Conflict, "the room is closed")),
+                _ => vec![Logged::new(EventKind::Closed)],
+            },
+        };
+        self.commit(events, Some((slot, request.client_seq)))?;
+        Ok(ActionAccepted {
+            version: self.core.version,
+            snapshot: self.snapshot(slot),
+        })
+    }
+
+    fn move_event(&self, seat: Seat, notation: String) -> Result<Logged, ApiError> {
+        if !self.core.playing() {
+            return Err(ApiError::new(ErrorCode::Conflict, "no game is being played"));
+        }
+        if notation.len() > 64 {
+            return Err(ApiError::illegal("notation", "a move is at most 64 characters"));
+        }
+        Ok(Logged::new(EventKind::Moved {
+            seat,
+            notation,
+            auto: false,
+        }))
+    }
+
+    /// Events that follow by themselves: the end on the board, bot moves.
+    fn follow_up(core: &RoomCore) -> Option<Logged> {
+        if let Some(outcome) = core.board_outcome_pending() {
+            return Some(Logged::new(EventKind::Ended { outcome }));
+        }
+        if !core.playing() {
+            return None;
+        }
+        let game = core.game()?;
+        match game.turn() {
+            Turn::Seat(seat) if core.bot_seats[seat.index()] => {
+                let notation = game.auto_move(seat, secrets::seed())?;
+                Some(Logged::new(EventKind::Moved {
+                    seat,
+                    notation,
+                    auto: true,
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    /// Applies `events` and their follow-ups to a copy; if every one is
+    /// accepted, stores them, then makes the copy the room and fans out.
+    /// On any refusal the room is unchanged.
+    fn commit(&mut self, events: Vec<Logged>, origin: Option<(u8, u64)>) -> Result<(), ApiError> {
+        let now = self.now_game();
+        let mut next = self.core.clone();
+        let mut clock = self.clock;
+        let mut done: Vec<(Logged, [RoomEvent; 2])> = Vec::new();
+        let mut queue: std::collections::VecDeque<Logged> = events.into();
+        while let Some(mut event) = queue.pop_front() {
+            next.apply(&event)?;
+            match &event.kind {
+                EventKind::Started { .. } => {
+                    let mut c = Clock::new(self.tempo);
+                    if let Some(Turn::Seat(seat)) = next.game().map(|g| g.turn()) {
+                        let _ = c.start(seat, now);
+                    }
+                    clock = Some(c);
+                }
+                EventKind::Moved { seat, .. } => {
+                    if let Some(c) = clock.as_mut() {
+                        let _ = c.complete_move(*seat, now);
+                        // Backgammon-like turns passing through chance: keep
+                        // the clock only while a seat is to move.
+                    }
+                }
+                EventKind::Ended { .. } => {
+                    if let Some(c) = clock.as_mut() {
+                        c.stop(now);
+                    }
+                }
+                _ => {}
+            }
+            if let Some(c) = clock {
+                let mut paused = c;
+                let _ = paused.pause(now);
+                event.clock = Some(paused);
+            }
+            let rendered = [0u8, 1].map(|slot| RoomEvent {
+                version: next.version,
+                kind: event.kind.clone(),
+                snapshot: next.snapshot(slot, clock.as_ref().map(|c| (c, now))),
+            });
+            done.push((event, rendered));
+            if queue.is_empty() && done.len() < 2_000 {
+                if let Some(more) = Self::follow_up(&next) {
+                    queue.push_back(more);
+                }
+            }
+        }
+        let first_version = self.core.version + 1;
+        let logged: Vec<Logged> = done.iter().map(|(e, _)| e.clone()).collect();
+        self.shared
+            .store
+            .append(&self.core.id, first_version, &logged, origin)
+            .map_err(internal)?;
+        self.core = next;
+        self.clock = clock;
+        if let Some(key) = origin {
+            self.seqs.insert(key, first_version);
+        }
+        for (event, rendered) in done {
+            if let EventKind::Ended { outcome } = &event.kind {
+                self.rate(*outcome);
+                tracing::info!(room = %self.core.id, reason = ?outcome.reason, winner = ?outcome.winner, "game over");
+            }
+            self.log.push(event);
+            for (slot, e) in rendered.into_iter().enumerate() {
+                let _ = self.senders[slot].send(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn rate(&self, outcome: Outcome) {
+        if !self.core.options.ranked {
+            return;
+        }
+        let (Some(a), Some(b)) = (&self.devices[0], &self.devices[1]) else {
+            return;
+        };
+        let first = self.core.seat_of(0);
+        if let Err(e) = crate::ratings::record(
+            &self.shared.store,
+            self.core.options.game,
+            a,
+            b,
+            outcome.score_for(first),
+        ) {
+            tracing::warn!(error = %e, "rating update failed");
+        }
+    }
+
+    fn subscribe(&mut self, slot: u8, last_event_id: Option<u64>) -> Result<Subscription, ApiError> {
+        let s = slot as usize;
+        if self.streams[s] >= self.shared.config.max_streams_per_seat {
+            return Err(ApiError::new(
+                ErrorCode::RateLimited,
+                "too many event streams for this seat",
+            ));
+        }
+        let backlog = match last_event_id {
+            Some(id) if id < self.core.version => self.replay_after(slot, id)?,
+            _ => Vec::new(),
+        };
+        self.streams[s] += 1;
+        self.absent_since[s] = None;
+        Ok(Subscription {
+            slot,
+            backlog,
+            live: self.senders[s].subscribe(),
+        })
+    }
+
+    /// The events after `id` as `slot` saw them, rebuilt from the log.
+    fn replay_after(&self, slot: u8, id: u64) -> Result<Vec<RoomEvent>, ApiError> {
+        let mut core = RoomCore::new(self.core.id.clone(), self.core.code.clone(), self.core.options.clone());
+        let mut out = Vec::new();
+        for event in &self.log {
+            core.apply(event)?;
+            if core.version > id {
+                out.push(RoomEvent {
+                    version: core.version,
+                    kind: event.kind.clone(),
+                    snapshot: core.snapshot(slot, None),
+                });
+            }
+        }
+        if let Some(last) = out.last_mut() {
+            last.snapshot = self.snapshot(slot);
+        }
+        Ok(out)
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        if let Some(closed_at) = self.closed_at {
+            return Some(closed_at + CLOSED_LINGER);
+        }
+        if !self.core.playing() {
+            return None;
+        }
+        let mut at: Option<Instant> = None;
+        let mut consider = |t: Instant| at = Some(at.map_or(t, |a| a.min(t)));
+        if let Some(c) = &self.clock {
+            if let Some(ms) = c.time_to_expiry(self.now_game()) {
+                consider(Instant::now() + self.game_to_real(ms));
+            }
+        }
+        for since in self.absent_since.iter().flatten() {
+            consider(*since + self.shared.config.grace);
+        }
+        at
+    }
+
+    fn check_timers(&mut self) {
+        if !self.core.playing() {
+            return;
+        }
+        let now = self.now_game();
+        if let Some(expiry) = self.clock.as_mut().and_then(|c| c.poll(now)) {
+            let event = match expiry {
+                Expiry::Flag { loser } => Some(Logged::new(EventKind::Ended {
+                    outcome: Outcome::win(loser.other(), EndReason::Timeout),
+                })),
+                Expiry::AutoMove { seat } => {
+                    self.core
+                        .game()
+                        .and_then(|g| g.auto_move(seat, secrets::seed()))
+                        .map(|notation| {
+                            Logged::new(EventKind::Moved {
+                                seat,
+                                notation,
+                                auto: true,
+                            })
+                        })
+                }
+            };
+            match event {
+                Some(event) => {
+                    if let Err(e) = self.commit(vec![event], None) {
+                        tracing::error!(room = %self.core.id, error = %e, "timeout event refused");
+                    }
+                }
+                None => {
+                    // Nothing to play (a roll is due): stop this stretch.
+                    if let Some(c) = self.clock.as_mut() {
+                        if let ClockState::Running { .. } = c.state() {
+                            c.stop(now);
+                        }
+                    }
+                }
+            }
+        }
+        for slot in 0..2u8 {
+            let Some(since) = self.absent_since[slot as usize] else {
+                continue;
+            };
+            if since.elapsed() < self.shared.config.grace || !self.core.playing() {
+                continue;
+            }
+            self.absent_since[slot as usize] = None;
+            let seat = self.core.seat_of(slot);
+            let event = match absence(self.core.options.game) {
+                Absence::BotTakesOver if !self.core.bot_seats[seat.index()] => {
+                    Logged::new(EventKind::BotTookOver { seat })
+                }
+                Absence::Loses => Logged::new(EventKind::Ended {
+                    outcome: Outcome::win(seat.other(), EndReason::Abandoned),
+                }),
+                _ => continue,
+            };
+            tracing::info!(room = %self.core.id, ?seat, "grace period over");
+            if let Err(e) = self.commit(vec![event], None) {
+                tracing::error!(room = %self.core.id, error = %e, "absence event refused");
+            }
+        }
+    }
+}
+
+pub fn internal(e: impl std::fmt::Display) -> ApiError {
+    tracing::error!(error = %e, "storage failure");
+    ApiError::new(ErrorCode::Internal, "storage failure")
+}

@@ -1,0 +1,256 @@
+//! `/learn/:game/:lesson`: the lesson player. The board, the step's prompt,
+//! feedback for each try (a refused move is explained by its rule), a
+//! two-stage Hint, page-through steps ("1 / 3"), stars at the end, and
+//! progress saved after every step.
+
+use super::start::start_beginner;
+use super::{game_from_code, game_name_key, load_progress};
+use crate::components::tutorial::{
+    AnyLesson, BackgammonLessonBoard, HadangLessonBoard, HexLessonBoard, JunQiLessonBoard,
+};
+use crate::i18n::{tr, tr_args, Lang};
+use crate::screens::TopBar;
+use crate::settings::AppSettings;
+use crate::storage::Store;
+use crate::tutorial::{Advance, Feedback, HintStage};
+use crate::{HexSlot, Route};
+use dioxus::prelude::*;
+
+/// A message under the board: `ok` for success, else a wrong try.
+#[derive(Clone, Debug, PartialEq)]
+struct Toast {
+    ok: bool,
+    text: String,
+}
+
+/// Saves where the learner is (`finished` with its stars, or the step to
+/// resume at). A failed save is logged: the lesson goes on regardless.
+fn save_progress(lesson: &str, finished: Option<u8>, resume: usize) {
+    let store = Store::app();
+    let mut progress = load_progress(&store);
+    match finished {
+        Some(stars) => progress.record_finished(lesson, stars),
+        None => progress.record_step(lesson, resume),
+    }
+    if let Err(e) = progress.save(&store) {
+        dioxus::logger::tracing::warn!("could not save lesson progress: {e}");
+    }
+}
+
+#[component]
+pub fn LessonScreen(game: String, lesson: String) -> Element {
+    let settings = use_context::<Signal<AppSettings>>();
+    let lang = settings.read().lang;
+    let Some(game_id) = game_from_code(&game) else {
+        return rsx! { LessonMissing { lang, what: game.clone() } };
+    };
+    rsx! { LessonBody { key: "{game}/{lesson}", lang, game: game_id, lesson } }
+}
+
+#[component]
+fn LessonMissing(lang: Lang, what: String) -> Element {
+    rsx! {
+        div { class: "screen",
+            TopBar { lang, title: tr(lang, "tutorial-learn"), back: Some(Route::Learn {}) }
+            main { class: "content",
+                p { class: "notice notice-error", role: "alert", "data-testid": "lesson-missing",
+                    {tr_args(lang, "tutorial-missing", &[("name", what)])}
+                }
+            }
+        }
+    }
+}
+
+#[component]
+fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Element {
+    let nav = navigator();
+    let mut hex_slot = use_context::<HexSlot>();
+    let opened = use_hook(|| {
+        let resume = load_progress(&Store::app())
+            .get(&lesson)
+            .filter(|p| !p.completed)
+            .map_or(0, |p| p.resume_step);
+        // A resume point the data no longer has restarts the lesson.
+        AnyLesson::open(game, &lesson, resume)
+            .or_else(|_| AnyLesson::open(game, &lesson, 0))
+            .map(|l| Signal::new(l))
+    });
+    let mut session = match opened {
+        Ok(s) => s,
+        Err(e) => return rsx! { LessonMissing { lang, what: e } },
+    };
+    let mut highlight = use_signal(Vec::<String>::new);
+    let mut hint_text = use_signal(|| None::<String>);
+    let mut hint_move = use_signal(String::new);
+    let mut toast = use_signal(|| None::<Toast>);
+    let mut start_error = use_signal(|| None::<String>);
+
+    let lesson_id = lesson.clone();
+    let on_move = move |text: String| {
+        let feedback = session.write().try_move(&text);
+        match feedback {
+            Feedback::Success { done_key, .. } => {
+                highlight.set(Vec::new());
+                hint_text.set(None);
+                toast.set(Some(Toast {
+                    ok: true,
+                    text: tr(lang, &done_key),
+                }));
+                let s = session.read();
+                save_progress(&lesson_id, None, (s.step_index() + 1).min(s.step_count() - 1));
+            }
+            Feedback::Refused { key, message, .. } => {
+                let explained = tr(lang, &key);
+                // A rule with no learner text yet falls back to the rules crate's sentence.
+                let text = if explained == key { message } else { explained };
+                toast.set(Some(Toast { ok: false, text }));
+            }
+            Feedback::TryAgain { key } | Feedback::WrongAction { key } => {
+                toast.set(Some(Toast {
+                    ok: false,
+                    text: tr(lang, &key),
+                }));
+            }
+            Feedback::Unreadable { message } => toast.set(Some(Toast {
+                ok: false,
+                text: message,
+            })),
+            Feedback::NotNow => {}
+        }
+    };
+    let on_hint = move |_| {
+        toast.set(None);
+        let stage = session.write().hint();
+        match stage {
+            HintStage::Highlight(cells) => {
+                highlight.set(cells);
+                hint_text.set(Some(tr(lang, "tutorial-hint-look")));
+            }
+            HintStage::Move(mv) => {
+                hint_text.set(Some(tr_args(lang, "tutorial-hint-move", &[("move", mv.clone())])));
+                hint_move.set(mv);
+            }
+            HintStage::None => {}
+        }
+    };
+    let lesson_for_next = lesson.clone();
+    let on_next = move |_| {
+        let advance = session.write().next();
+        highlight.set(Vec::new());
+        hint_text.set(None);
+        hint_move.set(String::new());
+        toast.set(None);
+        match advance {
+            Advance::Finished { stars } => save_progress(&lesson_for_next, Some(stars), 0),
+            Advance::Step { index } => save_progress(&lesson_for_next, None, index),
+            Advance::Page { .. } | Advance::NotYet => {}
+        }
+    };
+    let on_prev = move |_| {
+        session.write().previous_page();
+        toast.set(None);
+    };
+    let on_beginner = move |_| match start_beginner(game, &mut hex_slot) {
+        Ok(route) => {
+            nav.push(route);
+        }
+        Err(e) => start_error.set(Some(e)),
+    };
+
+    let s = session.read();
+    let title = tr(lang, &s.lesson().title);
+    let prompt = tr(lang, &s.prompt_key());
+    let finished = s.is_finished();
+    let stars = s.stars();
+    let page = s.page_label();
+    let can_next = page.is_some() || s.is_step_done();
+    let step_label = tr_args(
+        lang,
+        "tutorial-step-label",
+        &[
+            ("index", (s.step_index() + 1).to_string()),
+            ("count", s.step_count().to_string()),
+        ],
+    );
+    let marks = highlight();
+    let board = match &*s {
+        AnyLesson::Hex(p) => rsx! {
+            HexLessonBoard { position: p.position().clone(), highlight: marks, lang, on_move }
+        },
+        AnyLesson::Hadang(p) => rsx! {
+            HadangLessonBoard { position: *p.position(), highlight: marks, on_move }
+        },
+        AnyLesson::Backgammon(p) => rsx! {
+            BackgammonLessonBoard { key: "{s.step_index()}", position: p.position().clone(), highlight: marks, lang, on_move }
+        },
+        AnyLesson::Junqi(p) => rsx! {
+            JunQiLessonBoard { position: p.position().clone(), highlight: marks, lang, on_move }
+        },
+    };
+    let game_name = tr(lang, game_name_key(game));
+    rsx! {
+        div { class: "screen lesson-screen", "data-testid": "lesson-screen", "data-game": "{game.code()}", "data-step": "{s.step_index()}",
+            TopBar { lang, title: "{game_name}", back: Some(Route::Learn {}) }
+            main { class: "content lesson-content",
+                h2 { class: "lesson-heading", "{title}" }
+                if finished {
+                    div { class: "lesson-done card", "data-testid": "lesson-done",
+                        p { class: "lesson-done-title", {tr(lang, "tutorial-lesson-done")} }
+                        div {
+                            class: "lesson-stars big",
+                            "data-testid": "stars",
+                            "data-stars": "{stars}",
+                            "aria-label": tr_args(lang, "tutorial-stars-label", &[("count", stars.to_string())]),
+                            for i in 0..3u8 {
+                                span { key: "{i}", class: if i < stars { "star on" } else { "star" }, "★" }
+                            }
+                        }
+                        button { class: "btn btn-primary btn-block", "data-testid": "play-beginner", onclick: on_beginner,
+                            {tr(lang, "tutorial-play-bot")}
+                        }
+                        button { class: "btn btn-ghost btn-block", "data-testid": "more-lessons",
+                            onclick: move |_| { nav.push(Route::Learn {}); },
+                            {tr(lang, "tutorial-more-lessons")}
+                        }
+                        if let Some(e) = start_error() {
+                            p { class: "notice notice-error", role: "alert", "{e}" }
+                        }
+                    }
+                } else {
+                    p { class: "lesson-step", "data-testid": "step-label", "{step_label}" }
+                    p { class: "lesson-prompt", "data-testid": "lesson-prompt", "{prompt}" }
+                    div { class: "lesson-board-wrap", {board} }
+                    if let Some(t) = toast() {
+                        div {
+                            class: if t.ok { "lesson-toast ok" } else { "lesson-toast wrong" },
+                            role: "status",
+                            "data-testid": "lesson-feedback",
+                            "data-ok": "{t.ok}",
+                            "{t.text}"
+                        }
+                    }
+                    if let Some(h) = hint_text() {
+                        p { class: "lesson-hint-text", "data-testid": "hint-text", "data-move": "{hint_move}", "{h}" }
+                    }
+                    div { class: "lesson-controls",
+                        if let Some((index, count)) = page {
+                            button { class: "btn", "data-testid": "prev-page", disabled: index <= 1, onclick: on_prev,
+                                {tr(lang, "tutorial-back")}
+                            }
+                            span { class: "page-label", "data-testid": "page-label",
+                                {tr_args(lang, "tutorial-page-label", &[("index", index.to_string()), ("count", count.to_string())])}
+                            }
+                        } else {
+                            button { class: "btn", "data-testid": "hint", disabled: s.is_step_done(), onclick: on_hint,
+                                {tr(lang, "tutorial-hint")}
+                            }
+                        }
+                        button { class: "btn btn-primary", "data-testid": "next", disabled: !can_next, onclick: on_next,
+                            {tr(lang, "tutorial-next")}
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Checks lessons against papan-rules and the message files. Used by
+//! `tests/tutorial_lessons.rs` and the coverage tool; a lesson that passes
+//! can be played to the end with its own hints.
+
+use super::coverage::rule_ids;
+use super::games::{predicate_holds, TutorialGame};
+use super::lesson::{lessons, GameId, Goal, Lesson, StepKind};
+use super::player::{Advance, Feedback, LessonPlayer};
+use super::rule_key;
+use crate::i18n::{bundle, Lang};
+use papan_rules::backgammon::Backgammon;
+use papan_rules::hadang::Hadang;
+use papan_rules::hex::Hex;
+use papan_rules::junqi::JunQi;
+
+/// Every problem found in `game`'s lessons (empty when all is well).
+pub fn validate_game(game: GameId) -> Vec<String> {
+    let mut problems = Vec::new();
+    for lesson in lessons(game) {
+        let found = match game {
+            GameId::Hex => validate_lesson::<Hex>(lesson),
+            GameId::Hadang => validate_lesson::<Hadang>(lesson),
+            GameId::Backgammon => validate_lesson::<Backgammon>(lesson),
+            GameId::Junqi => validate_lesson::<JunQi>(lesson),
+        };
+        problems.extend(found.into_iter().map(|p| format!("{}: {p}", lesson.id)));
+        problems.extend(missing_keys(lesson).into_iter().map(|p| format!("{}: {p}", lesson.id)));
+    }
+    problems
+}
+
+/// Every Fluent key a lesson shows.
+pub fn keys_of(lesson: &Lesson) -> Vec<String> {
+    let mut keys = vec![lesson.title.clone()];
+    for step in &lesson.steps {
+        keys.push(step.prompt.clone());
+        match &step.kind {
+            StepKind::Act {
+                mistakes, done, allow, ..
+            } => {
+                keys.extend(mistakes.iter().map(|m| rule_key(&m.rule)));
+                keys.extend(done.iter().cloned());
+                keys.extend(allow.first().map(|a| format!("tutorial-wrong-action-{a}")));
+            }
+            StepKind::Page { captions, .. } => keys.extend(captions.iter().cloned()),
+        }
+    }
+    keys
+}
+
+/// Keys of `lesson` missing from a language, as `"fil lacks key"`.
+pub fn missing_keys(lesson: &Lesson) -> Vec<String> {
+    let mut out = Vec::new();
+    for lang in Lang::ALL {
+        let Ok(bundle) = bundle(lang) else {
+            out.push(format!("{} messages do not parse", lang.code()));
+            continue;
+        };
+        for key in keys_of(lesson) {
+            if !bundle.has_message(&key) {
+                out.push(format!("{} lacks {key}", lang.code()));
+            }
+        }
+    }
+    out
+}
+
+/// Plays `lesson` through with a [`LessonPlayer`], checking on the way:
+/// setups legal, mistakes refused with their rule, the hint and every
+/// listed goal move legal and successful, replies legal, page moves legal.
+pub fn validate_lesson<G: TutorialGame>(lesson: &Lesson) -> Vec<String> {
+    let mut problems = Vec::new();
+    let known = rule_ids(G::GAME);
+    let mut player = match LessonPlayer::<G>::new(lesson) {
+        Ok(p) => p,
+        Err(e) => return vec![e],
+    };
+    loop {
+        let step = player.step().clone();
+        let at = format!("step {}", step.id);
+        for rule in &step.rules {
+            if !known.contains(rule) {
+                problems.push(format!("{at}: unknown rule {rule}"));
+            }
+        }
+        match &step.kind {
+            StepKind::Page { moves, captions } => {
+                if captions.len() != moves.len() + 1 {
+                    problems.push(format!(
+                        "{at}: {} captions for {} pages",
+                        captions.len(),
+                        moves.len() + 1
+                    ));
+                }
+            }
+            StepKind::Act {
+                goal,
+                hint,
+                mistakes,
+                allow,
+                ..
+            } => {
+                let start = player.position().clone();
+                if start.seat_to_move().is_none() {
+                    problems.push(format!("{at}: no seat is to move in the setup"));
+                }
+                for mistake in mistakes {
+                    match player.try_move(&mistake.mv) {
+                        Feedback::Refused { rule, .. } if rule == mistake.rule => {}
+                        other => problems.push(format!(
+                            "{at}: mistake {} should be refused by {}, got {other:?}",
+                            mistake.mv, mistake.rule
+                        )),
+                    }
+                }
+                let listed: Vec<&String> = match goal {
+                    Goal::Move(m) => vec![m],
+                    Goal::AnyOf(ms) => ms.iter().collect(),
+                    _ => Vec::new(),
+                };
+                for text in listed.iter().copied().chain([hint]) {
+                    match start.parse_move(text) {
+                        Err(e) => problems.push(format!("{at}: {text}: {e}")),
+                        Ok(mv) => {
+                            let mut after = start.clone();
+                            if let Err(e) = after.play(&mv) {
+                                problems.push(format!("{at}: expected move {text} is illegal: {e}"));
+                            }
+                            if !allow.is_empty() && !allow.iter().any(|a| a == G::action_kind(&mv)) {
+                                problems.push(format!("{at}: {text} is not an allowed action {allow:?}"));
+                            }
+                        }
+                    }
+                }
+                if let Goal::Predicate(p) = goal {
+                    let learner = start.seat_to_move().unwrap_or(papan_rules::Seat::First);
+                    if predicate_holds(&start, *p, &start, learner).is_none() {
+                        problems.push(format!("{at}: predicate {p:?} means nothing in this game"));
+                    }
+                }
+                match player.try_move(hint) {
+                    Feedback::Success { .. } => {}
+                    other => problems.push(format!("{at}: the hint {hint} does not succeed: {other:?}")),
+                }
+                if let Some(e) = player.data_error() {
+                    problems.push(format!("{at}: {e}"));
+                }
+            }
+        }
+        loop {
+            match player.next() {
+                Advance::Page { .. } => continue,
+                Advance::Step { .. } => break,
+                Advance::NotYet => {
+                    problems.push(format!("{at}: cannot move on"));
+                    return problems;
+                }
+                Advance::Finished { .. } => {
+                    if let Some(e) = player.data_error() {
+                        problems.push(e.to_string());
+                    }
+                    return problems;
+                }
+            }
+        }
+    }
+}
