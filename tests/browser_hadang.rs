@@ -17,6 +17,9 @@
 mod chrome;
 #[path = "support/static_server.rs"]
 mod static_server;
+#[path = "support/web.rs"]
+mod web;
+use web::{save, web_build};
 
 use chrome::{tap, ChromeDriver};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
@@ -367,47 +370,4 @@ async fn wait_for_board(client: &Client, done: impl Fn(&Board) -> bool) -> Resul
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-}
-
-/// Where the web build is; builds it when no directory was handed over.
-fn web_build(repo: &Path) -> Result<PathBuf, String> {
-    if let Some(dist) = std::env::var_os("PAPAN_DIST_DIR") {
-        let dist = PathBuf::from(dist);
-        return if dist.join("papan_bg.wasm").is_file() {
-            Ok(dist)
-        } else {
-            Err(format!("PAPAN_DIST_DIR={} holds no papan_bg.wasm", dist.display()))
-        };
-    }
-    let dist = repo.join("dist");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args([
-            "run",
-            "--quiet",
-            "--package",
-            "xtask",
-            "--",
-            "build-web",
-            "--no-opt",
-            "--dist",
-        ])
-        .arg(&dist)
-        .current_dir(repo)
-        .status()
-        .map_err(|e| format!("cannot run `cargo xtask build-web`: {e}"))?;
-    if status.success() && dist.join("papan_bg.wasm").is_file() {
-        Ok(dist)
-    } else {
-        Err(format!(
-            "`cargo xtask build-web` failed ({status}); run it by hand to see why"
-        ))
-    }
-}
-
-fn save(repo: &Path, relative: &str, bytes: &[u8]) -> Option<PathBuf> {
-    let path = repo.join(relative);
-    std::fs::create_dir_all(path.parent()?).ok()?;
-    std::fs::write(&path, bytes).ok()?;
-    Some(path)
 }

@@ -14,6 +14,9 @@
 mod chrome;
 #[path = "support/static_server.rs"]
 mod static_server;
+#[path = "support/web.rs"]
+mod web;
+use web::{save, web_build};
 
 use chrome::{tap, ChromeDriver};
 use fantoccini::{Client, Locator};
@@ -345,48 +348,4 @@ fn parse_cell(name: &str) -> Option<(usize, usize)> {
     }
     let row: usize = name[1..].parse().ok()?;
     Some(((letter as u8 - b'a') as usize, row.checked_sub(1)?))
-}
-
-/// Where the web build is; builds it when no directory was handed over.
-fn web_build(repo: &Path) -> Result<PathBuf, String> {
-    if let Some(dist) = std::env::var_os("PAPAN_DIST_DIR") {
-        let dist = PathBuf::from(dist);
-        return if dist.join("papan_bg.wasm").is_file() {
-            Ok(dist)
-        } else {
-            Err(format!("PAPAN_DIST_DIR={} holds no papan_bg.wasm", dist.display()))
-        };
-    }
-    // Run on its own (`cargo test`): build a fresh dist so the test never drives a stale app.
-    let dist = repo.join("dist");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args([
-            "run",
-            "--quiet",
-            "--package",
-            "xtask",
-            "--",
-            "build-web",
-            "--no-opt",
-            "--dist",
-        ])
-        .arg(&dist)
-        .current_dir(repo)
-        .status()
-        .map_err(|e| format!("cannot run `cargo xtask build-web`: {e}"))?;
-    if status.success() && dist.join("papan_bg.wasm").is_file() {
-        Ok(dist)
-    } else {
-        Err(format!(
-            "`cargo xtask build-web` failed ({status}); run it by hand to see why"
-        ))
-    }
-}
-
-fn save(repo: &Path, relative: &str, bytes: &[u8]) -> Option<PathBuf> {
-    let path = repo.join(relative);
-    std::fs::create_dir_all(path.parent()?).ok()?;
-    std::fs::write(&path, bytes).ok()?;
-    Some(path)
 }

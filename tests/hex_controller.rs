@@ -184,6 +184,24 @@ fn x9_connection_win_reported_with_colour_between_people() {
 }
 
 #[test]
+fn x14_two_people_share_the_device_or_one_plays_the_bot() {
+    // Two people: both seats are human and every tap plays for the seat to move.
+    let mut table = hotseat(7, false);
+    assert_eq!(table.players(), [Player::Human, Player::Human]);
+    assert_eq!(table.tap(c("d4")), TapResult::Placed(c("d4")));
+    assert_eq!(table.tap(c("c5")), TapResult::Placed(c("c5")));
+    assert_eq!(table.position().stone(c("c5")), Some(Colour::Blue));
+    assert_eq!(table.bot_to_move(), None);
+
+    // Alone: the other seat is the bot, and taps wait for the person's turn.
+    let mut alone = vs_bot(7, false);
+    assert_eq!(alone.players(), [Player::Bot(Level::Beginner), Player::Human]);
+    assert_eq!(alone.bot_to_move(), Some(Level::Beginner));
+    assert!(matches!(alone.tap(c("d4")), TapResult::Ignored(_)));
+    assert_eq!(alone.ply(), 0, "a tap on the bot's turn places nothing");
+}
+
+#[test]
 fn x8_rematch_alternates_who_plays_red() {
     let mut game = vs_bot(7, true);
     game.resign();

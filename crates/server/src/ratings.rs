@@ -58,3 +58,30 @@ pub fn get(store: &Store, device: &str, game: GameKind) -> rusqlite::Result<Rati
         provisional: games < 10 || r.deviation > 110.0,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(&dir.path().join("ratings.db")).expect("open store");
+        (dir, store)
+    }
+
+    #[test]
+    fn x15_ranked_results_feed_ratings_and_a_draw_counts_half() {
+        let (_dir, store) = store();
+        record(&store, GameKind::Hex, "winner", "loser", 1.0).unwrap();
+        record(&store, GameKind::Hex, "drawn-a", "drawn-b", 0.5).unwrap();
+        let winner = get(&store, "winner", GameKind::Hex).unwrap();
+        let loser = get(&store, "loser", GameKind::Hex).unwrap();
+        let drawn = get(&store, "drawn-a", GameKind::Hex).unwrap();
+        assert!(winner.rating > 1500.0 && loser.rating < 1500.0, "{winner:?} {loser:?}");
+        // Between equal players a draw moves neither rating: half a win each.
+        assert!((drawn.rating - 1500.0).abs() < 1e-6, "{drawn:?}");
+        assert!(winner.provisional && winner.games == 1, "new players are provisional");
+        // Ratings are per game: the Hex result leaves HADANG untouched.
+        assert_eq!(get(&store, "winner", GameKind::Hadang).unwrap().games, 0);
+    }
+}

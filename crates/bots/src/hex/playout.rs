@@ -187,7 +187,7 @@ mod tests {
     }
 
     #[test]
-    fn bridge_intrusion_is_answered_in_the_other_carrier() {
+    fn x11_bridge_intrusion_is_answered_in_the_other_carrier() {
         // Red c3 and d4 form a bridge whose carriers are d3 and c4.
         let mut board = FastBoard::empty(7);
         let (c3, d4, d3, c4) = (Cell::new(2, 2), Cell::new(3, 3), Cell::new(3, 2), Cell::new(2, 3));
