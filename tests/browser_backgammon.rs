@@ -24,7 +24,6 @@ use chrome::{tap, ChromeDriver};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Longest wait for one thing to appear or change (page boot, a bot turn).

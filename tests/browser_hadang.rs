@@ -26,7 +26,6 @@ use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 const STEP_TIMEOUT: Duration = Duration::from_secs(30);

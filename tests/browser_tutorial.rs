@@ -23,7 +23,6 @@ use papan::i18n::{tr, Lang};
 use papan::tutorial::{lessons, rule_key, GameId, StepKind};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Longest wait for one thing to appear or change.

@@ -6,5 +6,6 @@ pub mod hex_board;
 pub mod hex_geometry;
 pub mod icons;
 pub mod junqi;
+pub mod resign_sheet;
 pub mod result_banner;
 pub mod tutorial;

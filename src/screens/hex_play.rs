@@ -4,6 +4,7 @@
 use super::home::level_key;
 use super::TopBar;
 use crate::components::hex_board::HexBoard;
+use crate::components::resign_sheet::ResignSheet;
 use crate::components::result_banner::ResultBanner;
 use crate::controllers::hex::{HexController, Player, TapResult};
 use crate::i18n::{key, tr, tr_args, Lang};
@@ -280,17 +281,7 @@ pub fn HexPlay() -> Element {
                 }
             }
             if confirm_resign() && !over {
-                div { class: "sheet-backdrop", onclick: move |_| confirm_resign.set(false),
-                    div { class: "sheet", role: "dialog", "aria-modal": "true",
-                        onclick: move |e| e.stop_propagation(),
-                        h2 { {tr(lang, "resign-title")} }
-                        p { {tr(lang, "resign-body")} }
-                        div { class: "sheet-actions",
-                            button { class: "btn btn-ghost", "data-testid": "resign-cancel", onclick: move |_| confirm_resign.set(false), {tr(lang, "action-cancel")} }
-                            button { class: "btn btn-danger-solid", "data-testid": "resign-confirm", onclick: on_resign, {tr(lang, "action-resign")} }
-                        }
-                    }
-                }
+                ResignSheet { lang, open: confirm_resign, on_resign }
             }
         }
     }

@@ -5,6 +5,7 @@
 use super::slot::{save_backgammon, BACKGAMMON};
 use crate::components::backgammon::banner::BackgammonResult;
 use crate::components::backgammon::board::BackgammonBoard;
+use crate::components::resign_sheet::ResignSheet;
 use crate::controllers::backgammon::{bot_thinker, BackgammonController, Spot, TapResult};
 use crate::controllers::hex::Player;
 use crate::i18n::{tr, tr_args, Lang};
@@ -320,17 +321,7 @@ pub fn BackgammonPlay() -> Element {
                 }
             }
             if confirm_resign() && !over {
-                div { class: "sheet-backdrop", onclick: move |_| confirm_resign.set(false),
-                    div { class: "sheet", role: "dialog", "aria-modal": "true",
-                        onclick: move |e| e.stop_propagation(),
-                        h2 { {tr(lang, "resign-title")} }
-                        p { {tr(lang, "resign-body")} }
-                        div { class: "sheet-actions",
-                            button { class: "btn btn-ghost", "data-testid": "resign-cancel", onclick: move |_| confirm_resign.set(false), {tr(lang, "action-cancel")} }
-                            button { class: "btn btn-danger-solid", "data-testid": "resign-confirm", onclick: on_resign, {tr(lang, "action-resign")} }
-                        }
-                    }
-                }
+                ResignSheet { lang, open: confirm_resign, on_resign }
             }
         }
     }

@@ -6,6 +6,7 @@ use super::slot::{save_hadang, HADANG};
 use crate::components::hadang::banner::HadangResultBanner;
 use crate::components::hadang::board::HadangBoard;
 use crate::components::hadang::panel::{PanelInfo, PlayerPanel};
+use crate::components::resign_sheet::ResignSheet;
 use crate::controllers::hadang::{bot_thinker, monotonic_ms, rule_key, HadangController, Player, TapResult};
 use crate::i18n::{tr, Lang};
 use crate::screens::home::level_key;
@@ -341,17 +342,7 @@ pub fn HadangPlay() -> Element {
                 }
             }
             if confirm_resign() && !over {
-                div { class: "sheet-backdrop", onclick: move |_| confirm_resign.set(false),
-                    div { class: "sheet", role: "dialog", "aria-modal": "true",
-                        onclick: move |e| e.stop_propagation(),
-                        h2 { {tr(lang, "resign-title")} }
-                        p { {tr(lang, "resign-body")} }
-                        div { class: "sheet-actions",
-                            button { class: "btn btn-ghost", "data-testid": "resign-cancel", onclick: move |_| confirm_resign.set(false), {tr(lang, "action-cancel")} }
-                            button { class: "btn btn-danger-solid", "data-testid": "resign-confirm", onclick: on_resign, {tr(lang, "action-resign")} }
-                        }
-                    }
-                }
+                ResignSheet { lang, open: confirm_resign, on_resign }
             }
         }
     }

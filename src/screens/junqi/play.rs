@@ -9,6 +9,7 @@ use crate::components::junqi::board::JunQiBoard;
 use crate::components::junqi::names::short_key;
 use crate::components::junqi::result::JunQiResult;
 use crate::components::junqi::stats::StatsPanel;
+use crate::components::resign_sheet::ResignSheet;
 use crate::controllers::hex::Player;
 use crate::controllers::junqi::{bot_thinker, JunQiController, TapResult, QUIET_WARNING};
 use crate::i18n::{tr, tr_args, Lang};
@@ -294,17 +295,7 @@ pub fn JunQiPlay() -> Element {
                 StatsPanel { view: view.clone(), lang, on_close: move |_| show_stats.set(false) }
             }
             if confirm_resign() && !over {
-                div { class: "sheet-backdrop", onclick: move |_| confirm_resign.set(false),
-                    div { class: "sheet", role: "dialog", "aria-modal": "true",
-                        onclick: move |e| e.stop_propagation(),
-                        h2 { {tr(lang, "resign-title")} }
-                        p { {tr(lang, "resign-body")} }
-                        div { class: "sheet-actions",
-                            button { class: "btn btn-ghost", "data-testid": "resign-cancel", onclick: move |_| confirm_resign.set(false), {tr(lang, "action-cancel")} }
-                            button { class: "btn btn-danger-solid", "data-testid": "resign-confirm", onclick: on_resign, {tr(lang, "action-resign")} }
-                        }
-                    }
-                }
+                ResignSheet { lang, open: confirm_resign, on_resign }
             }
         }
     }
