@@ -104,13 +104,11 @@ fn first_legal<G: Game>(game: &Adjudicated<G>, _seat: Seat, _seed: u64) -> Optio
 }
 
 /// Jun Qi autoplay (J20) decides from the seat's VIEW only, never the full
-/// position: a seeded choice among the view's legal actions.
+/// position: the Beginner bot, which is built from a view and cannot peek.
 fn junqi_auto(game: &Adjudicated<JunQi>, seat: Seat, seed: u64) -> Option<<JunQi as Game>::Move> {
-    let actions = game.game().view(seat).legal_actions();
-    if actions.is_empty() {
-        return None;
-    }
-    Some(actions[(seed as usize) % actions.len()])
+    let mut thinker = papan_bots::junqi::thinker(&game.game().view(seat), Level::Beginner, seed);
+    while thinker.think(papan_bots::SLICE) {}
+    thinker.decision().best
 }
 
 /// Hex: the bot (X13) at Beginner level, cheap enough to run in the room task.
