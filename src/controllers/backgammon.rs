@@ -327,7 +327,7 @@ impl BackgammonController {
 
     /// The seed for the bot's move at the current ply.
     pub fn bot_seed(&self) -> u64 {
-        mix(self.record.seed ^ mix(self.ply() as u64 + 1))
+        super::bot_seed(self.record.seed, self.ply())
     }
 
     /// Draws the due chance move (opening or roll) from the seeded generator.

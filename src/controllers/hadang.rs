@@ -388,22 +388,12 @@ impl HadangController {
 
     /// The seed of the bot's move at the current ply, from the record seed.
     pub fn bot_seed(&self) -> u64 {
-        mix(self.record.seed ^ mix(self.ply() as u64 + 1))
+        super::bot_seed(self.record.seed, self.ply())
     }
 
     /// How many moves an undo keeps: up to the last point a person was to move.
     fn undo_target(&self) -> Option<usize> {
-        let mut game = self.record.start().ok()?;
-        let mut human_turns = Vec::new();
-        for (ply, mv) in self.record.moves.iter().enumerate() {
-            if let Turn::Seat(seat) = game.turn() {
-                if self.players[seat.index()] == Player::Human {
-                    human_turns.push(ply);
-                }
-            }
-            game.play(mv).ok()?;
-        }
-        human_turns.last().copied()
+        super::undo_point(&self.record, &self.players)
     }
 
     /// Undo is offered against a bot, on the person's turn.

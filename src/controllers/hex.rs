@@ -288,23 +288,13 @@ impl HexController {
     /// The seed for the bot's move at the current ply: derived from the record
     /// seed, so a replayed game gets the same bot moves.
     pub fn bot_seed(&self) -> u64 {
-        mix(self.record.seed ^ mix(self.ply() as u64 + 1))
+        super::bot_seed(self.record.seed, self.ply())
     }
 
     /// The number of moves to keep for an undo: the last point where a person
     /// was to move. Against a bot this takes back the bot's reply too.
     fn undo_target(&self) -> Option<usize> {
-        let mut game = self.record.start().ok()?;
-        let mut human_turns = Vec::new();
-        for (ply, mv) in self.record.moves.iter().enumerate() {
-            if let Turn::Seat(seat) = game.turn() {
-                if self.players[seat.index()] == Player::Human {
-                    human_turns.push(ply);
-                }
-            }
-            game.play(mv).ok()?;
-        }
-        human_turns.last().copied()
+        super::undo_point(&self.record, &self.players)
     }
 
     pub fn can_undo(&self) -> bool {
