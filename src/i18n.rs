@@ -57,6 +57,8 @@ impl Lang {
                     include_str!(concat!("../assets/locales/", $lang, "/junqi.ftl")),
                     "\n",
                     include_str!(concat!("../assets/locales/", $lang, "/tutorial.ftl")),
+                    "\n",
+                    include_str!(concat!("../assets/locales/", $lang, "/online.ftl")),
                 )
             };
         }

@@ -8,6 +8,7 @@ pub mod controllers;
 pub mod i18n;
 #[cfg(not(target_arch = "wasm32"))]
 mod oneshot;
+pub mod online;
 pub mod saved_game;
 pub mod screens;
 pub mod settings;
@@ -19,7 +20,8 @@ use controllers::hex::HexController;
 use dioxus::prelude::*;
 use screens::learn::{Learn, LessonScreen};
 use screens::{
-    BackgammonPlay, BackgammonSetup, HadangPlay, HadangSetup, HexPlay, HexSetup, Home, JunQiPlay, JunQiSetup, Settings,
+    BackgammonPlay, BackgammonSetup, HadangPlay, HadangSetup, HexPlay, HexSetup, Home, JunQiPlay, JunQiSetup,
+    OnlineLobby, OnlinePlay, Settings,
 };
 use settings::AppSettings;
 use storage::Store;
@@ -46,6 +48,10 @@ pub enum Route {
     JunQiSetup {},
     #[route("/junqi/play")]
     JunQiPlay {},
+    #[route("/online/:game")]
+    OnlineLobby { game: String },
+    #[route("/online/:game/play")]
+    OnlinePlay { game: String },
     #[route("/learn")]
     Learn {},
     #[route("/learn/:game/:lesson")]
@@ -69,6 +75,8 @@ pub const STYLE: &str = concat!(
     include_str!("../assets/css/backgammon.css"),
     include_str!("../assets/css/junqi.css"),
     include_str!("../assets/css/tutorial.css"),
+    include_str!("../assets/css/online.css"),
+    include_str!("../assets/css/online-games.css"),
 );
 
 /// The root: loads settings and the saved game, provides them, routes.

@@ -401,3 +401,37 @@ fn b11_step_orders_reach_exactly_the_rules_plays() {
     }
     assert!(game.is_over());
 }
+
+#[test]
+fn b5_offline_roll_still_draws_dice_and_online_asks_the_server() {
+    let mut offline = BackgammonController::from_setup(None, 5).unwrap();
+    assert_eq!(offline.roll(), TapResult::Rolled);
+    assert!(offline.last_move_text().unwrap().starts_with("opening "));
+    let mut online = BackgammonController::online(Seat::First, &[], None).unwrap();
+    assert_eq!(online.roll(), TapResult::RollRequested);
+    assert_eq!(online.ply(), 0);
+}
+
+#[test]
+fn remote_seat_waits_for_the_opponent_and_offers_no_undo() {
+    let moves: Vec<String> = vec!["opening 3-1".into()];
+    // White won the opening; Black on this device waits.
+    let mut game = BackgammonController::online(Seat::Second, &moves, None).unwrap();
+    assert!(game.is_online());
+    assert!(!game.is_human_turn());
+    assert_eq!(game.bot_to_act(), None);
+    assert_eq!(game.bot_level(), None);
+    assert_eq!(game.tap(p(8)), TapResult::Ignored("toast-wait-opponent"));
+    assert_eq!(game.done(), Err("toast-wait-opponent"));
+    assert!(!game.can_undo());
+    assert!(!game.resign());
+    // White's device plays 8/5 6/5 and sends it.
+    let mut white = BackgammonController::online(Seat::First, &moves, None).unwrap();
+    assert!(white.is_moving());
+    white.tap(p(8));
+    white.tap(p(5));
+    white.tap(p(6));
+    white.tap(p(5));
+    white.done().unwrap();
+    assert_eq!(white.last_move_text().as_deref(), Some("8/5 6/5"));
+}

@@ -382,3 +382,37 @@ fn bot_thinker_names_a_legal_move_from_the_seats_view() {
     let mut position = *game.position();
     position.play(&mv).expect("the bot's move is legal");
 }
+
+#[test]
+fn remote_seat_waits_for_the_opponent_and_offers_no_undo() {
+    let mut game = HadangController::new([Player::Remote, Player::Human], Seat::Second, Tempo::Unlimited, 1, 0);
+    assert!(game.is_online());
+    assert!(!game.is_human_turn());
+    assert_eq!(game.bot_to_move(), None);
+    assert_eq!(game.bot_level(), None);
+    assert_eq!(game.tap_cell(sq("e2"), 0), TapResult::Ignored("toast-wait-opponent"));
+    assert_eq!(
+        game.tap_groove(wall("d4h"), 0),
+        TapResult::Ignored("toast-wait-opponent")
+    );
+    assert!(!game.can_undo());
+    assert!(!game.resign(0));
+}
+
+#[test]
+fn last_move_text_names_steps_and_walls() {
+    let mut game = hotseat();
+    assert_eq!(game.last_move_text(), None);
+    steps(&mut game, &["e2"]);
+    assert_eq!(game.last_move_text().as_deref(), Some("e2"));
+    place(&mut game, "d4h");
+    assert_eq!(game.last_move_text().as_deref(), Some("d4h"));
+    let error = HadangController::from_save(
+        HadangController::online(Seat::First, &["e2".into()], None, 0)
+            .unwrap()
+            .to_save(0),
+        0,
+    )
+    .unwrap_err();
+    assert!(error.contains("online"), "{error}");
+}

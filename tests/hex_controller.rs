@@ -330,3 +330,34 @@ async fn bot_runner_cancelled_returns_nothing() {
     let decision = papan::bot::think_hex(game.position().clone(), Level::Expert, game.bot_seed(), cancel).await;
     assert!(decision.is_none());
 }
+
+#[test]
+fn remote_seat_waits_for_the_opponent_and_offers_no_undo() {
+    let options = HexOptions { size: 7, swap: true };
+    let mut game = HexController::new(options, [Player::Remote, Player::Human], Seat::Second, 3).unwrap();
+    assert!(game.is_online());
+    assert!(!game.is_human_turn());
+    assert_eq!(game.bot_to_move(), None);
+    assert_eq!(game.bot_level(), None);
+    assert_eq!(game.tap(c("d4")), TapResult::Ignored("toast-wait-opponent"));
+    assert!(!game.can_undo());
+    assert!(!game.resign(), "online the server decides a resignation");
+    assert_eq!(game.last_move_text(), None);
+}
+
+#[test]
+fn a_save_with_a_remote_seat_is_refused() {
+    let game = HexController::online(HexOptions { size: 7, swap: false }, Seat::First, &["d4".into()], None).unwrap();
+    let error = HexController::from_save(game.to_save()).unwrap_err();
+    assert!(error.contains("online"), "{error}");
+}
+
+#[test]
+fn last_move_text_names_the_last_move_offline_too() {
+    let mut game = hotseat(7, true);
+    assert_eq!(game.last_move_text(), None);
+    game.tap(c("d4"));
+    assert_eq!(game.last_move_text().as_deref(), Some("d4"));
+    game.swap().unwrap();
+    assert_eq!(game.last_move_text().as_deref(), Some("swap"));
+}

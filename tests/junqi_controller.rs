@@ -413,3 +413,18 @@ fn bot_thinker_answers_with_a_legal_action_from_its_view_only() {
     assert_eq!(game.ply(), 1);
     assert!(game.is_human_turn());
 }
+
+#[test]
+fn remote_seat_waits_for_the_opponent_and_offers_no_undo() {
+    for seed in 0..6 {
+        let mut game = JunQiController::new([Player::Human, Player::Remote], Seat::First, seed).unwrap();
+        assert_eq!(game.bot_to_move(), None);
+        assert_eq!(game.bot_level(), None);
+        assert!(!game.can_undo());
+        if game.seat_to_move() == Some(Seat::Second) {
+            assert_eq!(game.tap(sq("a1")), TapResult::Ignored("toast-wait-opponent"));
+            return;
+        }
+    }
+    panic!("the second seat never moved first in six seeds");
+}

@@ -80,7 +80,8 @@ pub fn board_cells(game: &HexController) -> Vec<BoardCell> {
 pub fn HexBoard(
     game: HexController,
     lang: Lang,
-    /// `human` or `bot`: who is to move (for the test contract and styling).
+    /// `human`, `bot` or `remote` (online opponent): who is to move (for the
+    /// test contract and styling).
     turn: String,
     last_pointer: String,
     on_tap: EventHandler<Cell>,
@@ -92,7 +93,8 @@ pub fn HexBoard(
     let cells = board_cells(&game);
     let triangles = edge_triangles(size);
     let label = tr_args(lang, "board-label", &[("size", size.to_string())]);
-    let thinking = if turn == "bot" && !game.is_over() {
+    // Waiting for a bot or for the other player online: no hover, no pointer.
+    let thinking = if (turn == "bot" || turn == "remote") && !game.is_over() {
         " waiting"
     } else {
         ""

@@ -52,6 +52,9 @@ pub enum Spot {
 pub enum TapResult {
     /// The dice were rolled.
     Rolled,
+    /// Online: a roll is due from this device, and the dice are the room
+    /// server's. The screen sends a roll action; nothing changed here.
+    RollRequested,
     /// A checker was picked up; its destinations are highlighted.
     Selected(Spot),
     /// The selection was dropped.
@@ -95,6 +98,9 @@ pub struct BackgammonController {
     local: Seat,
     game_index: u32,
     resigned: Option<Seat>,
+    /// Online: the server's off-board result (resignation, timeout,
+    /// abandonment) when the board has not ended by itself.
+    verdict: Option<Outcome>,
     /// The turn being built (mover's numbering).
     steps: Vec<Step>,
     selected: Option<u8>,
@@ -173,6 +179,7 @@ impl BackgammonController {
             local,
             game_index: 0,
             resigned: None,
+            verdict: None,
             steps: Vec::new(),
             selected: None,
             sequences: Vec::new(),
@@ -192,6 +199,7 @@ impl BackgammonController {
             local,
             game_index: 0,
             resigned: None,
+            verdict: None,
             steps: Vec::new(),
             selected: None,
             sequences: Vec::new(),
@@ -200,6 +208,54 @@ impl BackgammonController {
         };
         out.start_turn();
         out
+    }
+
+    /// An online game as the room server sent it: every move so far in the
+    /// rules' notation (the server's dice included: `opening 6-1`, `roll
+    /// 5-3`), replayed through checked play, and the server's outcome. The
+    /// local person plays `local`, the other seat is [`Player::Remote`].
+    /// After a roll the turn is ready to build exactly as offline; a roll
+    /// due from this device is asked of the server ([`TapResult::RollRequested`]).
+    pub fn online(local: Seat, moves: &[String], outcome: Option<Outcome>) -> Result<BackgammonController, String> {
+        let mut record: Record<Backgammon> = Record::new(BackgammonOptions::default(), 0);
+        let mut position = record.start().map_err(|e| format!("options refused: {e}"))?;
+        let mut last_play = None;
+        for (index, text) in moves.iter().enumerate() {
+            let seat = position.to_move();
+            let mv = super::play_notation(&mut position, index, text)?;
+            if let (BgMove::Play(play), Some(seat)) = (mv, seat) {
+                last_play = Some((seat, play));
+            }
+            record.moves.push(mv);
+        }
+        let verdict = super::off_board_verdict(position.outcome(), outcome)?;
+        let mut out = BackgammonController {
+            record,
+            position,
+            players: super::online_players(local),
+            local,
+            game_index: 0,
+            resigned: None,
+            verdict,
+            steps: Vec::new(),
+            selected: None,
+            sequences: Vec::new(),
+            last_play,
+            replayable: true,
+        };
+        out.start_turn();
+        Ok(out)
+    }
+
+    /// Whether the other seat is played on another device.
+    pub fn is_online(&self) -> bool {
+        super::is_online(&self.players)
+    }
+
+    /// The last move of the record in the rules' notation (`24/18 13/11`,
+    /// `pass`, `roll 5-3`): what an online screen sends after `done()`.
+    pub fn last_move_text(&self) -> Option<String> {
+        self.record.moves.last().map(|mv| self.position.format_move(mv))
     }
 
     /// Whether the record replays this game (false for a set position).
@@ -246,7 +302,7 @@ impl BackgammonController {
     pub fn bot_level(&self) -> Option<Level> {
         self.players.iter().find_map(|p| match p {
             Player::Bot(level) => Some(*level),
-            Player::Human => None,
+            Player::Human | Player::Remote => None,
         })
     }
 
@@ -257,7 +313,7 @@ impl BackgammonController {
     pub fn outcome(&self) -> Option<Outcome> {
         match self.resigned {
             Some(loser) => Some(Outcome::win(loser.other(), EndReason::Resignation)),
-            None => self.position.outcome(),
+            None => self.verdict.or_else(|| self.position.outcome()),
         }
     }
 
@@ -353,16 +409,25 @@ impl BackgammonController {
         self.fill_forced();
     }
 
-    /// A person rolls (tap on the board or the roll button).
+    /// The "not your turn" toast: the opponent online, else the bot.
+    fn wait_key(&self) -> &'static str {
+        super::wait_key(self.player_on_turn(), key("toast-wait-bot"))
+    }
+
+    /// A person rolls (tap on the board or the roll button). Online the
+    /// dice are the server's: the roll is only requested.
     pub fn roll(&mut self) -> TapResult {
         if self.is_over() {
             return TapResult::Ignored(key("toast-game-over"));
         }
         if !self.is_human_turn() {
-            return TapResult::Ignored(key("toast-wait-bot"));
+            return TapResult::Ignored(self.wait_key());
         }
         if !self.can_roll() {
             return TapResult::Ignored(key("backgammon-toast-already-rolled"));
+        }
+        if self.is_online() {
+            return TapResult::RollRequested;
         }
         match self.draw_dice() {
             Ok(()) => TapResult::Rolled,
@@ -538,7 +603,7 @@ impl BackgammonController {
             return TapResult::Ignored(key("toast-game-over"));
         }
         if !self.is_human_turn() {
-            return TapResult::Ignored(key("toast-wait-bot"));
+            return TapResult::Ignored(self.wait_key());
         }
         if self.can_roll() {
             // B5: tapping the board rolls.
@@ -596,7 +661,7 @@ impl BackgammonController {
     /// pass when the roll cannot be played (B12).
     pub fn done(&mut self) -> Result<(), &'static str> {
         if !self.is_moving() {
-            return Err(key("toast-wait-bot"));
+            return Err(self.wait_key());
         }
         let play = if self.must_pass() {
             Play::PASS
@@ -657,6 +722,7 @@ impl BackgammonController {
     /// Whole-turn undo is on offer: a person's turn, nothing built yet.
     pub fn can_undo(&self) -> bool {
         self.replayable
+            && !self.is_online()
             && !self.is_over()
             && self.is_human_turn()
             && self.steps.is_empty()
@@ -681,8 +747,10 @@ impl BackgammonController {
         }
     }
 
+    /// Online the server decides (the screen sends a resignation), so
+    /// nothing changes here.
     pub fn resign(&mut self) -> bool {
-        if self.is_over() {
+        if self.is_over() || self.is_online() {
             return false;
         }
         let loser = if self.vs_bot() {
@@ -703,13 +771,19 @@ impl BackgammonController {
         Ok(next)
     }
 
-    /// `human` / `bot` against a bot; `white` / `black` between two people.
+    /// `human` / `bot` against a bot; `human` / `remote` online (from this
+    /// device's side); `white` / `black` between two people on one device.
     pub fn winner_kind(&self) -> Option<&'static str> {
-        let winner = self.outcome()?.winner?;
+        let outcome = self.outcome()?;
+        if self.is_online() {
+            return Some(super::online_winner_kind(outcome, self.local));
+        }
+        let winner = outcome.winner?;
         Some(if self.vs_bot() {
             match self.players[winner.index()] {
                 Player::Human => "human",
                 Player::Bot(_) => "bot",
+                Player::Remote => "remote",
             }
         } else if winner == Seat::First {
             "white"
@@ -722,18 +796,26 @@ impl BackgammonController {
     /// names single, gammon or backgammon (B16–B18).
     pub fn result_keys(&self) -> Option<(&'static str, &'static str)> {
         let outcome = self.outcome()?;
+        let board_reason = match outcome.points {
+            3 => key("backgammon-reason-backgammon"),
+            2 => key("backgammon-reason-gammon"),
+            _ => key("backgammon-reason-single"),
+        };
+        if self.is_online() {
+            let headline = super::online_headline(outcome, self.local, key("result-you-win"));
+            let reason = super::online_verdict_reason(outcome, self.local).unwrap_or(board_reason);
+            return Some((headline, reason));
+        }
         let headline = match self.winner_kind()? {
             "human" => key("result-you-win"),
             "bot" => key("result-bot-wins"),
             "white" => key("backgammon-result-white-wins"),
             _ => key("backgammon-result-black-wins"),
         };
-        let reason = match (outcome.reason, outcome.points) {
-            (EndReason::Resignation, _) if self.vs_bot() => key("reason-you-resigned"),
-            (EndReason::Resignation, _) => key("reason-resignation"),
-            (_, 3) => key("backgammon-reason-backgammon"),
-            (_, 2) => key("backgammon-reason-gammon"),
-            _ => key("backgammon-reason-single"),
+        let reason = match outcome.reason {
+            EndReason::Resignation if self.vs_bot() => key("reason-you-resigned"),
+            EndReason::Resignation => key("reason-resignation"),
+            _ => board_reason,
         };
         Some((headline, reason))
     }
@@ -810,6 +892,7 @@ impl BackgammonController {
             local,
             game_index,
             resigned,
+            verdict: None,
             steps: Vec::new(),
             selected: None,
             sequences: Vec::new(),
@@ -838,6 +921,9 @@ impl BackgammonController {
         }
         if save.players[save.local.index()] != Player::Human {
             return Err("the local seat is not played by a person".to_string());
+        }
+        if save.players.contains(&Player::Remote) {
+            return Err("an online game is not resumed from a save".to_string());
         }
         Self::rebuild(save.record, save.players, save.local, save.game_index, save.resigned)
     }

@@ -150,6 +150,40 @@ impl HadangController {
         HadangController::new(players, local, tempo, seed, now_ms)
     }
 
+    /// An online game as the room server sent it: every move so far in the
+    /// rules' notation, replayed through checked play, and the server's
+    /// outcome. The local person plays `local`, the other seat is
+    /// [`Player::Remote`]. The server keeps the clock, so this controller
+    /// has none ([`Tempo::Unlimited`]) and never flags on its own.
+    pub fn online(
+        local: Seat,
+        moves: &[String],
+        outcome: Option<Outcome>,
+        now_ms: u64,
+    ) -> Result<HadangController, String> {
+        let mut next = HadangController::new(super::online_players(local), local, Tempo::Unlimited, 0, now_ms);
+        let mut position = next.record.start().map_err(|e| format!("options refused: {e}"))?;
+        next.record.moves = super::replay_notation(&mut position, moves)?;
+        let mut game = Adjudicated::new(position);
+        if let Some(verdict) = super::off_board_verdict(game.game().outcome(), outcome)? {
+            let loser = verdict.winner.map(Seat::other).ok_or("a verdict without a winner")?;
+            game.decide(loser, verdict.reason).map_err(|e| e.to_string())?;
+        }
+        next.game = game;
+        Ok(next)
+    }
+
+    /// Whether the other seat is played on another device.
+    pub fn is_online(&self) -> bool {
+        super::is_online(&self.players)
+    }
+
+    /// The last move of the record in the rules' notation (`e2`, `d4h`):
+    /// what an online screen sends to the server after a move.
+    pub fn last_move_text(&self) -> Option<String> {
+        self.record.moves.last().map(|mv| self.position().format_move(mv))
+    }
+
     pub fn position(&self) -> &Hadang {
         self.game.game()
     }
@@ -200,7 +234,7 @@ impl HadangController {
     pub fn bot_level(&self) -> Option<Level> {
         self.players.iter().find_map(|p| match p {
             Player::Bot(level) => Some(*level),
-            Player::Human => None,
+            Player::Human | Player::Remote => None,
         })
     }
 
@@ -254,7 +288,7 @@ impl HadangController {
         if self.is_over() {
             Some(key("hadang-toast-game-over"))
         } else if !self.is_human_turn() {
-            Some(key("hadang-toast-wait-bot"))
+            Some(super::wait_key(self.player_to_move(), key("hadang-toast-wait-bot")))
         } else {
             None
         }
@@ -398,7 +432,7 @@ impl HadangController {
 
     /// Undo is offered against a bot, on the person's turn.
     pub fn can_undo(&self) -> bool {
-        self.vs_bot() && !self.is_over() && self.is_human_turn() && self.undo_target().is_some()
+        !self.is_online() && self.vs_bot() && !self.is_over() && self.is_human_turn() && self.undo_target().is_some()
     }
 
     /// Takes back the person's last move and the bot's reply. The clock keeps
@@ -422,7 +456,12 @@ impl HadangController {
     }
 
     /// Resigns (H17): the person against a bot, else the side to move.
+    /// Online the server decides (the screen sends a resignation), so
+    /// nothing changes here.
     pub fn resign(&mut self, now_ms: u64) -> bool {
+        if self.is_online() {
+            return false;
+        }
         let Some(to_move) = self.seat_to_move() else {
             return false;
         };
@@ -451,13 +490,19 @@ impl HadangController {
         next
     }
 
-    /// `human` / `bot` against a bot; `p1` / `p2` between two people.
+    /// `human` / `bot` against a bot; `human` / `remote` online (from this
+    /// device's side); `p1` / `p2` between two people on one device.
     pub fn winner_kind(&self) -> Option<&'static str> {
-        let winner = self.outcome()?.winner?;
+        let outcome = self.outcome()?;
+        if self.is_online() {
+            return Some(super::online_winner_kind(outcome, self.local));
+        }
+        let winner = outcome.winner?;
         Some(if self.vs_bot() {
             match self.players[winner.index()] {
                 Player::Human => "human",
                 Player::Bot(_) => "bot",
+                Player::Remote => "remote",
             }
         } else {
             match winner {
@@ -470,6 +515,11 @@ impl HadangController {
     /// Fluent keys for the result banner: (headline, reason).
     pub fn result_keys(&self) -> Option<(&'static str, &'static str)> {
         let outcome = self.outcome()?;
+        if self.is_online() {
+            let headline = super::online_headline(outcome, self.local, key("hadang-result-you-win"));
+            let reason = super::online_verdict_reason(outcome, self.local).unwrap_or(key("hadang-reason-goal"));
+            return Some((headline, reason));
+        }
         let headline = match self.winner_kind()? {
             "human" => key("hadang-result-you-win"),
             "bot" => key("hadang-result-bot-wins"),
@@ -508,6 +558,9 @@ impl HadangController {
         }
         if save.players[save.local.index()] != Player::Human {
             return Err("the local seat is not played by a person".to_string());
+        }
+        if save.players.contains(&Player::Remote) {
+            return Err("an online game is not resumed from a save".to_string());
         }
         let position = save.record.replay().map_err(|e| e.to_string())?;
         let mut game = Adjudicated::new(position);

@@ -21,8 +21,12 @@ pub const SAVE_VERSION: u32 = 1;
 /// Who plays a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Player {
+    /// The person holding this device.
     Human,
     Bot(Level),
+    /// A person on another device whose moves arrive from the room server:
+    /// never driven from here, never undone, never asked to resign.
+    Remote,
 }
 
 /// Who places the first (Red) stone of the first game, chosen at setup.
@@ -70,6 +74,9 @@ pub struct HexController {
     game_index: u32,
     alternate_first: bool,
     resigned: Option<Seat>,
+    /// Online: the server's off-board result (resignation, timeout,
+    /// abandonment) when the board has not ended by itself.
+    verdict: Option<Outcome>,
     ghost: Option<Cell>,
 }
 
@@ -109,6 +116,7 @@ impl HexController {
             game_index: 0,
             alternate_first: true,
             resigned: None,
+            verdict: None,
             ghost: None,
         })
     }
@@ -130,6 +138,44 @@ impl HexController {
             ([other, Player::Human], Seat::Second)
         };
         HexController::new(options, players, local, seed)
+    }
+
+    /// An online game as the room server sent it: every move so far in the
+    /// rules' notation, replayed through checked play, and the server's
+    /// outcome. The local person plays `local`; the other seat is
+    /// [`Player::Remote`]. An error names the refused move.
+    pub fn online(
+        options: HexOptions,
+        local: Seat,
+        moves: &[String],
+        outcome: Option<Outcome>,
+    ) -> Result<HexController, String> {
+        let mut record: Record<Hex> = Record::new(options, 0);
+        let mut position = record.start().map_err(|e| format!("options refused: {e}"))?;
+        record.moves = super::replay_notation(&mut position, moves)?;
+        let verdict = super::off_board_verdict(position.outcome(), outcome)?;
+        Ok(HexController {
+            record,
+            position,
+            players: super::online_players(local),
+            local,
+            game_index: 0,
+            alternate_first: false,
+            resigned: None,
+            verdict,
+            ghost: None,
+        })
+    }
+
+    /// Whether the other seat is played on another device.
+    pub fn is_online(&self) -> bool {
+        super::is_online(&self.players)
+    }
+
+    /// The last move of the record in the rules' notation (`f6`, `swap`):
+    /// what an online screen sends to the server after a move.
+    pub fn last_move_text(&self) -> Option<String> {
+        self.record.moves.last().map(|mv| self.position.format_move(mv))
     }
 
     pub fn position(&self) -> &Hex {
@@ -181,7 +227,7 @@ impl HexController {
     pub fn bot_level(&self) -> Option<Level> {
         self.players.iter().find_map(|p| match p {
             Player::Bot(level) => Some(*level),
-            Player::Human => None,
+            Player::Human | Player::Remote => None,
         })
     }
 
@@ -189,16 +235,17 @@ impl HexController {
         self.outcome().is_some()
     }
 
-    /// How the game ended: a resignation, or a connection (X9).
+    /// How the game ended: a resignation, a connection (X9), or online the
+    /// server's verdict (resignation, timeout, abandonment).
     pub fn outcome(&self) -> Option<Outcome> {
         match self.resigned {
             Some(loser) => Some(Outcome::win(loser.other(), EndReason::Resignation)),
-            None => self.position.outcome(),
+            None => self.verdict.or_else(|| self.position.outcome()),
         }
     }
 
     pub fn seat_to_move(&self) -> Option<Seat> {
-        if self.resigned.is_some() {
+        if self.resigned.is_some() || self.verdict.is_some() {
             return None;
         }
         match self.position.turn() {
@@ -234,7 +281,7 @@ impl HexController {
             return TapResult::Ignored(key("toast-game-over"));
         }
         if !self.is_human_turn() {
-            return TapResult::Ignored(key("toast-wait-bot"));
+            return TapResult::Ignored(super::wait_key(self.player_to_move(), key("toast-wait-bot")));
         }
         if !self.position.contains(cell) {
             return TapResult::Ignored(key("toast-off-board"));
@@ -297,8 +344,9 @@ impl HexController {
         super::undo_point(&self.record, &self.players)
     }
 
+    /// Never online: a move sent to the server is not taken back.
     pub fn can_undo(&self) -> bool {
-        !self.is_over() && self.is_human_turn() && self.undo_target().is_some()
+        !self.is_online() && !self.is_over() && self.is_human_turn() && self.undo_target().is_some()
     }
 
     /// Takes back the person's last move (and the bot's reply), replaying
@@ -321,8 +369,13 @@ impl HexController {
         }
     }
 
-    /// The seat that resigns: the person against a bot, else the side to move.
+    /// The seat that resigns: the person against a bot, else the side to
+    /// move. Online the server decides (the screen sends a resignation), so
+    /// nothing changes here.
     pub fn resign(&mut self) -> bool {
+        if self.is_online() {
+            return false;
+        }
         let Some(to_move) = self.seat_to_move() else {
             return false;
         };
@@ -361,17 +414,24 @@ impl HexController {
             game_index: self.game_index + 1,
             alternate_first: self.alternate_first,
             resigned: None,
+            verdict: None,
             ghost: None,
         })
     }
 
-    /// `human` / `bot` against a bot; `red` / `blue` between two people.
+    /// `human` / `bot` against a bot; `human` / `remote` online (from this
+    /// device's side); `red` / `blue` between two people on one device.
     pub fn winner_kind(&self) -> Option<&'static str> {
-        let winner = self.outcome()?.winner?;
+        let outcome = self.outcome()?;
+        if self.is_online() {
+            return Some(super::online_winner_kind(outcome, self.local));
+        }
+        let winner = outcome.winner?;
         Some(if self.vs_bot() {
             match self.players[winner.index()] {
                 Player::Human => "human",
                 Player::Bot(_) => "bot",
+                Player::Remote => "remote",
             }
         } else {
             match self.position.colour_of(winner) {
@@ -384,6 +444,11 @@ impl HexController {
     /// Fluent keys for the result banner: (headline, reason).
     pub fn result_keys(&self) -> Option<(&'static str, &'static str)> {
         let outcome = self.outcome()?;
+        if self.is_online() {
+            let headline = super::online_headline(outcome, self.local, key("result-you-win"));
+            let reason = super::online_verdict_reason(outcome, self.local).unwrap_or(key("reason-connection"));
+            return Some((headline, reason));
+        }
         let headline = match self.winner_kind()? {
             "human" => key("result-you-win"),
             "bot" => key("result-bot-wins"),
@@ -422,6 +487,9 @@ impl HexController {
         if save.players[save.local.index()] != Player::Human {
             return Err("the local seat is not played by a person".to_string());
         }
+        if save.players.contains(&Player::Remote) {
+            return Err("an online game is not resumed from a save".to_string());
+        }
         let position = save.record.replay().map_err(|e| e.to_string())?;
         Ok(HexController {
             record: save.record,
@@ -431,6 +499,7 @@ impl HexController {
             game_index: save.game_index,
             alternate_first: save.alternate_first,
             resigned: save.resigned,
+            verdict: None,
             ghost: None,
         })
     }

@@ -163,7 +163,7 @@ impl JunQiController {
     pub fn bot_level(&self) -> Option<Level> {
         self.players.iter().find_map(|p| match p {
             Player::Bot(level) => Some(*level),
-            Player::Human => None,
+            Player::Human | Player::Remote => None,
         })
     }
 
@@ -257,7 +257,7 @@ impl JunQiController {
             return TapResult::Ignored(key("junqi-toast-game-over"));
         }
         if !self.is_human_turn() {
-            return TapResult::Ignored(key("junqi-toast-wait-bot"));
+            return TapResult::Ignored(super::wait_key(self.player_to_move(), key("junqi-toast-wait-bot")));
         }
         let view = self.view();
         let mine = view.my_colour();
@@ -356,7 +356,7 @@ impl JunQiController {
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.is_over() && self.is_human_turn() && self.undo_target().is_some()
+        !super::is_online(&self.players) && !self.is_over() && self.is_human_turn() && self.undo_target().is_some()
     }
 
     /// Takes back the person's last action (and the bot's reply) by
@@ -406,6 +406,7 @@ impl JunQiController {
             match self.players[winner.index()] {
                 Player::Human => "human",
                 Player::Bot(_) => "bot",
+                Player::Remote => "remote",
             }
         } else {
             match self.game.colour_of(winner) {
@@ -467,6 +468,9 @@ impl JunQiController {
         }
         if save.players[save.local.index()] != Player::Human {
             return Err("the local seat is not played by a person".to_string());
+        }
+        if save.players.contains(&Player::Remote) {
+            return Err("an online game is not resumed from a save".to_string());
         }
         let game = save.record.replay().map_err(|e| e.to_string())?;
         Ok(JunQiController {

@@ -327,6 +327,6 @@ pub fn players_line(lang: Lang, game: &HexController) -> String {
             "players-vs-bot",
             &[("mine", mine), ("bot", tr(lang, level_key(level))), ("theirs", theirs)],
         ),
-        Player::Human => tr(lang, key("players-hotseat")),
+        Player::Human | Player::Remote => tr(lang, key("players-hotseat")),
     }
 }

@@ -24,7 +24,7 @@ pub fn human_first(starts: Starter, last_human_first: Option<bool>) -> bool {
 }
 
 #[component]
-fn Segment(label: String, testid: String, selected: bool, onclick: EventHandler<()>) -> Element {
+pub fn Segment(label: String, testid: String, selected: bool, onclick: EventHandler<()>) -> Element {
     rsx! {
         button {
             class: if selected { "seg selected" } else { "seg" },
@@ -38,7 +38,7 @@ fn Segment(label: String, testid: String, selected: bool, onclick: EventHandler<
 }
 
 #[component]
-fn Field(lang: Lang, title: &'static str, hint: Option<&'static str>, children: Element) -> Element {
+pub fn Field(lang: Lang, title: &'static str, hint: Option<&'static str>, children: Element) -> Element {
     rsx! {
         section { class: "field",
             h2 { class: "field-title", {tr(lang, title)} }
@@ -154,6 +154,7 @@ pub fn HexSetup() -> Element {
                     {tr(lang, "action-start")}
                 }
                 crate::screens::learn::LearnButton { game: crate::tutorial::GameId::Hex, lang }
+                crate::screens::online::OnlineButton { game: papan_api::GameKind::Hex, lang }
             }
         }
     }

@@ -105,6 +105,7 @@ pub fn Home() -> Element {
                         span { class: "chevron", "›" }
                     }
                 }
+                super::online::OnlineContinue { lang }
                 super::hadang::HadangContinue { lang }
                 super::junqi::JunQiContinue { lang }
                 super::backgammon::BackgammonContinue { lang }

@@ -1,7 +1,9 @@
-//! Settings: language, theme, sound, bot estimate. Saved on every change.
+//! Settings: language, theme, sound, bot estimate, room server. Saved on
+//! every change (the server address when it is valid).
 
 use super::TopBar;
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, tr_args, Lang};
+use crate::online::account;
 use crate::settings::{AppSettings, Theme};
 use crate::storage::Store;
 use crate::Route;
@@ -90,6 +92,57 @@ pub fn Settings() -> Element {
                     }
                     p { class: "field-hint", {tr(lang, "settings-estimate-hint")} }
                 }
+                ServerField { lang }
+            }
+        }
+    }
+}
+
+/// The room server's address: checked when saved, the reason shown if not.
+#[component]
+fn ServerField(lang: Lang) -> Element {
+    let mut text = use_signal(|| account::server(&Store::app()));
+    let mut message = use_signal(|| None::<(bool, String)>);
+    let save = move |_| match account::set_server(&Store::app(), &text()) {
+        Ok(address) => {
+            text.set(address.clone());
+            message.set(Some((
+                true,
+                tr_args(lang, "online-server-saved", &[("server", address)]),
+            )));
+        }
+        Err(reason) => message.set(Some((false, tr(lang, &reason)))),
+    };
+    let reset = move |_| {
+        Store::app().remove(account::SERVER_KEY);
+        text.set(account::server(&Store::app()));
+        message.set(None);
+    };
+    rsx! {
+        section { class: "field",
+            h2 { class: "field-title", {tr(lang, "settings-server")} }
+            div { class: "join-row",
+                input {
+                    class: "server-input",
+                    "data-testid": "server-input",
+                    r#type: "url",
+                    inputmode: "url",
+                    autocapitalize: "off",
+                    autocomplete: "off",
+                    spellcheck: "false",
+                    "aria-label": tr(lang, "settings-server"),
+                    value: "{text}",
+                    oninput: move |e| text.set(e.value()),
+                }
+                button { class: "btn btn-ghost", "data-testid": "server-save", onclick: save, {tr(lang, "action-save")} }
+            }
+            p { class: "field-hint",
+                {tr(lang, "settings-server-hint")}
+                " "
+                button { class: "link-btn", "data-testid": "server-reset", onclick: reset, {tr(lang, "settings-server-reset")} }
+            }
+            if let Some((ok, text)) = message() {
+                p { class: if ok { "notice notice-ok" } else { "notice notice-error" }, role: "status", "data-testid": "server-message", "{text}" }
             }
         }
     }

@@ -9,7 +9,14 @@ use std::time::Instant;
 
 /// The repository root (this crate lives in `<root>/xtask`).
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    // The manifest dir as `cargo run` sets it at run time, not as it was at
+    // build time: with a build cache shared by several clones, cargo may
+    // reuse an xtask binary built in another clone (the sources match and
+    // are older), and its baked-in path would point at that other clone.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    Path::new(&manifest)
         .parent()
         .expect("xtask sits inside the repository")
         .to_path_buf()

@@ -212,7 +212,12 @@ impl EventStream {
     pub async fn next(&mut self) -> Option<Result<RoomEvent, ClientError>> {
         loop {
             if let Some(event) = self.ready.pop_front() {
-                self.last_event_id = Some(event.version);
+                // Live-only events (presence) are not in the log: resuming
+                // after one must still ask for everything after the last
+                // logged event.
+                if event.kind.is_logged() {
+                    self.last_event_id = Some(event.version);
+                }
                 return Some(Ok(event));
             }
             let chunk = match self.bytes.next().await? {

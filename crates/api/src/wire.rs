@@ -120,8 +120,9 @@ pub struct ClockView {
     pub running: Option<Seat>,
 }
 
-/// Jun Qi fairness: `sha256("papan-junqi-v1" ‖ salt ‖ seed as u64 LE)` in hex,
-/// published when the game starts.
+/// Fairness commitment: `sha256(domain ‖ salt ‖ seed as u64 LE)` in hex,
+/// published when the game starts. The domain is `papan-junqi-v1` (the seed
+/// deals the layout) or `papan-backgammon-v1` (the seed draws every roll).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Commitment {
     pub sha256: String,
@@ -168,7 +169,8 @@ pub struct Snapshot {
     pub clock: Option<ClockView>,
     /// Seats played by the server's bot after a player's grace ran out.
     pub bot_seats: Vec<Seat>,
-    /// Jun Qi layout commitment, from the start of the game.
+    /// Fairness commitment (Jun Qi layout, backgammon dice), from the start
+    /// of the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commitment: Option<Commitment>,
     /// Its opening, once the game is over.
@@ -176,6 +178,10 @@ pub struct Snapshot {
     pub reveal: Option<Reveal>,
     /// Which slots want a rematch.
     pub rematch_requested: [bool; 2],
+    /// Indexed by table slot: whether that slot has at least one open event
+    /// stream right now (live presence, not part of the logged state).
+    #[serde(default)]
+    pub present: [bool; 2],
 }
 
 /// What a player asks for.
@@ -219,18 +225,50 @@ pub struct ActionAccepted {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
     Created,
-    Joined { slot: u8 },
-    Started { game_index: u32 },
-    Moved { seat: Seat, notation: String, auto: bool },
-    Rolled { notation: String },
-    Ended { outcome: Outcome },
-    RematchRequested { slot: u8 },
-    BotTookOver { seat: Seat },
+    Joined {
+        slot: u8,
+    },
+    Started {
+        game_index: u32,
+    },
+    Moved {
+        seat: Seat,
+        notation: String,
+        auto: bool,
+    },
+    Rolled {
+        notation: String,
+    },
+    Ended {
+        outcome: Outcome,
+    },
+    RematchRequested {
+        slot: u8,
+    },
+    BotTookOver {
+        seat: Seat,
+    },
     Closed,
+    /// Live only: a table slot's first event stream opened (`present`) or
+    /// its last one closed. Never logged nor replayed, does not change the
+    /// version (it carries the current one) and its SSE frame has no `id:`.
+    Presence {
+        slot: u8,
+        present: bool,
+    },
+}
+
+impl EventKind {
+    /// Whether the event is part of the room's log (it has a version of its
+    /// own and advances `Last-Event-ID`); presence is not.
+    pub fn is_logged(&self) -> bool {
+        !matches!(self, EventKind::Presence { .. })
+    }
 }
 
 /// One SSE event (`id:` = `version`, `event: room`, `data:` this JSON): what
-/// happened and the room as the subscriber's seat now sees it.
+/// happened and the room as the subscriber's seat now sees it. Presence
+/// frames carry no `id:`; their `version` is the room's current one.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoomEvent {
     pub version: u64,

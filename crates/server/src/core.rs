@@ -4,7 +4,7 @@
 //! replays (restart, `Last-Event-ID` resumes).
 
 use crate::games::{new_game, AnyGame};
-use papan_api::fairness::{commit, to_hex};
+use papan_api::fairness::{commit_for, to_hex};
 use papan_api::{ApiError, Commitment, ErrorCode, EventKind, Reveal, RoomOptions, RoomStatus, Snapshot};
 use papan_rules::clock::Clock;
 use papan_rules::{EndReason, Seat, Turn};
@@ -179,6 +179,8 @@ impl RoomCore {
             }
             EventKind::BotTookOver { seat } => self.bot_seats[seat.index()] = true,
             EventKind::Closed => self.status = RoomStatus::Closed,
+            // Presence is live only: it never enters the log.
+            EventKind::Presence { .. } => return Err(conflict("presence is not a logged event")),
         }
         self.version += 1;
         Ok(())
@@ -192,15 +194,22 @@ impl RoomCore {
         self.game().and_then(|g| g.outcome())
     }
 
+    /// The fairness commitment of the current game: Jun Qi's seed deals the
+    /// layout, backgammon's draws every roll (`fairness::dice_rng`).
     pub fn commitment(&self) -> Option<Commitment> {
-        match (self.options.game, self.secret) {
-            (papan_api::GameKind::Junqi, Some((seed, salt))) => Some(commit(seed, &salt)),
+        let game = self.options.game;
+        match (game, self.secret) {
+            (papan_api::GameKind::Junqi | papan_api::GameKind::Backgammon, Some((seed, salt))) => {
+                Some(commit_for(game, seed, &salt))
+            }
             _ => None,
         }
     }
 
     /// The room as `slot` sees it. Only `Game::view` of its seat goes out.
-    pub fn snapshot(&self, slot: u8, clock: Option<(&Clock, u64)>) -> Snapshot {
+    /// `present` (which slots have an open stream) is the actor's live
+    /// knowledge, not part of the logged state.
+    pub fn snapshot(&self, slot: u8, clock: Option<(&Clock, u64)>, present: [bool; 2]) -> Snapshot {
         let seat = self.seat_of(slot);
         let game = self.game();
         let turn = game.map(|g| g.turn());
@@ -245,6 +254,7 @@ impl RoomCore {
                 _ => None,
             },
             rematch_requested: self.rematch,
+            present,
         }
     }
 

@@ -51,8 +51,16 @@ pub fn router(app: App) -> Router {
         .route("/v1/rooms/{id}/actions", post(act))
         .route("/v1/rooms/{id}/events", get(events))
         .route("/v1/ratings/{game}", get(rating))
+        .fallback(not_found)
         .layer(DefaultBodyLimit::max(limit))
+        // Outermost, and after the fallback: every path, known or not, and
+        // every answer (errors, SSE) goes through it.
+        .layer(axum::middleware::from_fn(crate::cors::cors))
         .with_state(app)
+}
+
+async fn not_found() -> Failure {
+    Failure(ApiError::new(ErrorCode::NotFound, "no such endpoint"))
 }
 
 fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, Failure> {
@@ -220,8 +228,12 @@ impl Drop for StreamGuard {
 }
 
 fn sse_event(event: &RoomEvent) -> Event {
-    Event::default()
-        .id(event.version.to_string())
+    let mut frame = Event::default();
+    // Only logged events advance a browser's Last-Event-ID; presence is live.
+    if event.kind.is_logged() {
+        frame = frame.id(event.version.to_string());
+    }
+    frame
         .event("room")
         .data(serde_json::to_string(event).unwrap_or_default())
 }

@@ -4,10 +4,12 @@
 //! - [`room`]: one actor task per room (validation, clocks, log, fan-out);
 //! - [`core`]: the room state rebuilt from its event log;
 //! - [`games`]: the four games behind one interface;
-//! - [`http`]: axum routes, auth, limits;
-//! - [`store`]: SQLite; [`ratings`]: Glicko-2; [`secrets`]: OS randomness.
+//! - [`http`]: axum routes, auth, limits; [`cors`]: cross-origin access;
+//! - [`store`]: SQLite; [`ratings`]: Glicko-2; [`secrets`]: OS randomness
+//!   (tokens, codes, game seeds; the dice derive from the committed seed).
 
 pub mod core;
+pub mod cors;
 pub mod games;
 pub mod http;
 pub mod limits;

@@ -6,6 +6,7 @@ use crate::core::{Logged, RoomCore};
 use crate::games::{absence, tempo, Absence};
 use crate::secrets;
 use crate::Shared;
+use papan_api::fairness::dice_rng;
 use papan_api::{
     Action, ActionAccepted, ActionRequest, ApiError, ErrorCode, EventKind, RoomEvent, RoomStatus, SeatGrant, Snapshot,
 };
@@ -241,9 +242,15 @@ impl Actor {
             }
             Cmd::Unsubscribe { slot } => {
                 let s = slot as usize;
-                self.streams[s] = self.streams[s].saturating_sub(1);
-                if self.streams[s] == 0 && self.core.playing() {
-                    self.absent_since[s] = Some(Instant::now());
+                if self.streams[s] == 0 {
+                    return;
+                }
+                self.streams[s] -= 1;
+                if self.streams[s] == 0 {
+                    if self.core.playing() {
+                        self.absent_since[s] = Some(Instant::now());
+                    }
+                    self.announce_presence(slot);
                 }
             }
             Cmd::Join { device_id, reply } => {
@@ -254,7 +261,31 @@ impl Actor {
 
     fn snapshot(&self, slot: u8) -> Snapshot {
         let now = self.now_game();
-        self.core.snapshot(slot, self.clock.as_ref().map(|c| (c, now)))
+        self.core
+            .snapshot(slot, self.clock.as_ref().map(|c| (c, now)), self.present())
+    }
+
+    /// Which table slots have at least one open event stream.
+    fn present(&self) -> [bool; 2] {
+        self.streams.map(|n| n > 0)
+    }
+
+    /// Tells every open stream that `slot` came (first stream) or went (last
+    /// stream closed). Live only: not logged, the version stays, and the
+    /// SSE frame carries no id, so resuming never skips or repeats a logged
+    /// event because of it.
+    fn announce_presence(&self, slot: u8) {
+        let present = self.present();
+        for viewer in 0..2u8 {
+            let _ = self.senders[viewer as usize].send(RoomEvent {
+                version: self.core.version,
+                kind: EventKind::Presence {
+                    slot,
+                    present: present[slot as usize],
+                },
+                snapshot: self.snapshot(viewer),
+            });
+        }
     }
 
     fn join(&mut self, device_id: String) -> Result<SeatGrant, ApiError> {
@@ -314,8 +345,16 @@ impl Actor {
                 let game = self.core.game().filter(|_| self.core.playing());
                 match game {
                     Some(g) if g.turn() == Turn::Chance => {
+                        // The dice come from the committed seed, stream =
+                        // the roll's place in the game, so the client can
+                        // check every roll once the seed is revealed.
+                        let (seed, _) = self
+                            .core
+                            .secret
+                            .ok_or_else(|| ApiError::new(ErrorCode::Internal, "a game without its seed"))?;
+                        let ply = self.core.moves.len() as u64;
                         let notation = g
-                            .sample(&mut secrets::os_rng())
+                            .sample(&mut dice_rng(seed, ply))
                             .ok_or_else(|| ApiError::illegal("B5", "no roll is due"))?;
                         vec![Logged::new(EventKind::Rolled { notation })]
                     }
@@ -406,6 +445,7 @@ impl Actor {
     /// On any refusal the room is unchanged.
     fn commit(&mut self, events: Vec<Logged>, origin: Option<(u8, u64)>) -> Result<(), ApiError> {
         let now = self.now_game();
+        let present = self.present();
         let mut next = self.core.clone();
         let mut clock = self.clock;
         let mut done: Vec<(Logged, [RoomEvent; 2])> = Vec::new();
@@ -442,7 +482,7 @@ impl Actor {
             let rendered = [0u8, 1].map(|slot| RoomEvent {
                 version: next.version,
                 kind: event.kind.clone(),
-                snapshot: next.snapshot(slot, clock.as_ref().map(|c| (c, now))),
+                snapshot: next.snapshot(slot, clock.as_ref().map(|c| (c, now)), present),
             });
             done.push((event, rendered));
             if queue.is_empty() && done.len() < 2_000 {
@@ -502,11 +542,39 @@ impl Actor {
                 "too many event streams for this seat",
             ));
         }
+        self.streams[s] += 1;
+        if self.streams[s] == 1 {
+            // Announced before this stream's receiver exists: the other
+            // slot learns its opponent is back; this stream sees it in its
+            // snapshots' `present`.
+            self.announce_presence(slot);
+        }
         let backlog = match last_event_id {
-            Some(id) if id < self.core.version => self.replay_after(slot, id)?,
+            Some(id) if id < self.core.version => match self.replay_after(slot, id) {
+                Ok(backlog) => backlog,
+                Err(e) => {
+                    self.streams[s] -= 1;
+                    if self.streams[s] == 0 {
+                        self.announce_presence(slot);
+                    }
+                    return Err(e);
+                }
+            },
             _ => Vec::new(),
         };
-        self.streams[s] += 1;
+        // The stream starts with the other slot's presence as it is now: a
+        // snapshot fetched just before a change of presence would otherwise
+        // miss the announcement, which went out before this stream existed.
+        let mut backlog = backlog;
+        let other = 1 - slot;
+        backlog.push(RoomEvent {
+            version: self.core.version,
+            kind: EventKind::Presence {
+                slot: other,
+                present: self.present()[other as usize],
+            },
+            snapshot: self.snapshot(slot),
+        });
         self.absent_since[s] = None;
         Ok(Subscription {
             slot,
@@ -525,7 +593,7 @@ impl Actor {
                 out.push(RoomEvent {
                     version: core.version,
                     kind: event.kind.clone(),
-                    snapshot: core.snapshot(slot, None),
+                    snapshot: core.snapshot(slot, None, self.present()),
                 });
             }
         }

@@ -1,4 +1,5 @@
-//! Secrets drawn from the OS generator: tokens, join codes, seeds, dice.
+//! Secrets drawn from the OS generator: tokens, join codes, game seeds and
+//! salts. (Backgammon dice derive from the committed seed, not from here.)
 //! (The rules crate never touches OS randomness; the server does, here only.)
 
 use papan_api::fairness::to_hex;
@@ -6,7 +7,7 @@ use rand::rngs::OsRng;
 use rand::{RngCore, TryRngCore};
 use sha2::{Digest, Sha256};
 
-/// The OS generator as a plain `RngCore` (for dice via `Game::sample_chance`).
+/// The OS generator as a plain `RngCore`.
 pub fn os_rng() -> impl RngCore {
     OsRng.unwrap_err()
 }

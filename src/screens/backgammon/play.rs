@@ -345,7 +345,7 @@ pub fn seat_names(lang: Lang, game: &BackgammonController) -> (String, String, &
             colour(local),
             colour(local.other()),
         ),
-        Player::Human => (
+        Player::Human | Player::Remote => (
             colour_name(local),
             colour_name(local.other()),
             colour(local),

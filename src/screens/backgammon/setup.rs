@@ -116,6 +116,7 @@ pub fn BackgammonSetup() -> Element {
                     {tr(lang, "action-start")}
                 }
                 crate::screens::learn::LearnButton { game: crate::tutorial::GameId::Backgammon, lang }
+                crate::screens::online::OnlineButton { game: papan_api::GameKind::Backgammon, lang }
             }
         }
     }

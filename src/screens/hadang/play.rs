@@ -101,7 +101,7 @@ fn seat_name(lang: Lang, game: &HadangController, seat: Seat) -> String {
     match game.players()[seat.index()] {
         Player::Bot(level) => tr(lang, level_key(level)),
         Player::Human if game.vs_bot() => tr(lang, "hadang-you"),
-        Player::Human => match seat {
+        Player::Human | Player::Remote => match seat {
             Seat::First => tr(lang, "hadang-player-1"),
             Seat::Second => tr(lang, "hadang-player-2"),
         },

@@ -187,6 +187,7 @@ pub fn HadangSetup() -> Element {
                     {tr(lang, "action-start")}
                 }
                 crate::screens::learn::LearnButton { game: crate::tutorial::GameId::Hadang, lang }
+                crate::screens::online::OnlineButton { game: papan_api::GameKind::Hadang, lang }
             }
         }
     }

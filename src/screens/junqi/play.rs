@@ -313,8 +313,8 @@ fn who(lang: Lang, game: &JunQiController, seat: Seat) -> String {
     match game.players()[seat.index()] {
         Player::Bot(_) => tr(lang, "junqi-who-bot"),
         Player::Human if game.vs_bot() => tr(lang, "junqi-who-you"),
-        Player::Human if seat == Seat::First => tr(lang, "junqi-who-player-1"),
-        Player::Human => tr(lang, "junqi-who-player-2"),
+        Player::Human | Player::Remote if seat == Seat::First => tr(lang, "junqi-who-player-1"),
+        Player::Human | Player::Remote => tr(lang, "junqi-who-player-2"),
     }
 }
 
@@ -359,7 +359,7 @@ pub fn colours_line(lang: Lang, game: &JunQiController, view: &JunQiView) -> Str
         (Some(mine), Some(theirs)) => {
             let opponent = match game.players()[other.index()] {
                 Player::Bot(level) => tr(lang, level_key(level)),
-                Player::Human => who(lang, game, other),
+                Player::Human | Player::Remote => who(lang, game, other),
             };
             tr_args(
                 lang,

@@ -95,6 +95,7 @@ pub fn JunQiSetup() -> Element {
                     {tr(lang, "action-start")}
                 }
                 crate::screens::learn::LearnButton { game: crate::tutorial::GameId::Junqi, lang }
+                crate::screens::online::OnlineButton { game: papan_api::GameKind::Junqi, lang }
             }
         }
     }

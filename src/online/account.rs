@@ -1,0 +1,147 @@
+//! What this device keeps for online play: the room server's address, the
+//! device token it registered there, and the seat of each unfinished online
+//! game (so reopening the app returns to it). Tokens stay on the device;
+//! the server only has their hashes.
+
+use crate::storage::Store;
+use papan_api::{Client, ClientError, ErrorCode, GameKind, SeatGrant};
+use serde::{Deserialize, Serialize};
+
+/// Where the server address is kept.
+pub const SERVER_KEY: &str = "online-server";
+const DEVICE_KEY: &str = "online-device";
+
+/// The port the README's server command listens on.
+pub const DEFAULT_PORT: u16 = 8787;
+
+/// The room server to use when none was set: the machine that served the
+/// web page (so a phone on the same network finds it), else this device.
+pub fn default_server() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let host = web_sys::window()
+            .and_then(|w| w.location().hostname().ok())
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "127.0.0.1".to_string());
+        format!("http://{host}:{DEFAULT_PORT}")
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        format!("http://127.0.0.1:{DEFAULT_PORT}")
+    }
+}
+
+/// The server address in use.
+pub fn server(store: &Store) -> String {
+    store
+        .get(SERVER_KEY)
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(default_server)
+}
+
+/// Checks and normalises an address typed in settings: `host:port` gets
+/// `http://`; anything but http(s) with a host is refused with the reason
+/// (a Fluent key).
+pub fn normalize_server(text: &str) -> Result<String, &'static str> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(crate::i18n::key("online-server-empty"));
+    }
+    let (scheme, rest) = if let Some(rest) = text.strip_prefix("http://") {
+        ("http", rest)
+    } else if let Some(rest) = text.strip_prefix("https://") {
+        ("https", rest)
+    } else if text.contains("://") {
+        return Err(crate::i18n::key("online-server-scheme"));
+    } else {
+        ("http", text)
+    };
+    let rest = rest.trim_end_matches('/');
+    let host = rest.split(['/', ':']).next().unwrap_or("");
+    if host.is_empty() || rest.contains(char::is_whitespace) {
+        return Err(crate::i18n::key("online-server-host"));
+    }
+    Ok(format!("{scheme}://{rest}"))
+}
+
+pub fn set_server(store: &Store, text: &str) -> Result<String, String> {
+    let address = normalize_server(text).map_err(|k| k.to_string())?;
+    store.set(SERVER_KEY, &address)?;
+    Ok(address)
+}
+
+/// The device's registration with one server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Device {
+    server: String,
+    device_id: String,
+    device_token: String,
+}
+
+/// A client for `server` acting as this device, registering it first when
+/// this server has not seen it (or forgot it).
+pub async fn client(store: &Store, server: &str) -> Result<Client, ClientError> {
+    let known: Option<Device> = store.load(DEVICE_KEY).ok().flatten();
+    if let Some(device) = known.filter(|d| d.server == server) {
+        return Ok(Client::new(server).with_device_token(device.device_token));
+    }
+    register(store, server).await
+}
+
+async fn register(store: &Store, server: &str) -> Result<Client, ClientError> {
+    let mut client = Client::new(server);
+    let registration = client.register().await?;
+    let device = Device {
+        server: server.to_string(),
+        device_id: registration.device_id,
+        device_token: registration.device_token,
+    };
+    if let Err(e) = store.save(DEVICE_KEY, &device) {
+        dioxus::logger::tracing::warn!("could not keep the device token: {e}");
+    }
+    Ok(client)
+}
+
+/// Runs `call` as this device; when the server no longer knows the device
+/// (its database was reset) registers again once and retries.
+pub async fn with_client<T, F, Fut>(store: &Store, server: &str, call: F) -> Result<T, ClientError>
+where
+    F: Fn(Client) -> Fut,
+    Fut: std::future::Future<Output = Result<T, ClientError>>,
+{
+    let client = client(store, server).await?;
+    match call(client).await {
+        Err(e) if e.code() == Some(ErrorCode::Unauthorized) => call(register(store, server).await?).await,
+        other => other,
+    }
+}
+
+/// An online seat kept on the device until its room is left or closed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveSeat {
+    pub server: String,
+    pub game: GameKind,
+    pub grant: SeatGrant,
+}
+
+fn seat_key(game: GameKind) -> String {
+    format!("online-seat-{}", crate::online::game_id(game))
+}
+
+pub fn active_seat(store: &Store, game: GameKind) -> Option<ActiveSeat> {
+    store.load(&seat_key(game)).ok().flatten()
+}
+
+pub fn keep_seat(store: &Store, seat: &ActiveSeat) -> Result<(), String> {
+    store.save(&seat_key(seat.game), seat)
+}
+
+pub fn forget_seat(store: &Store, game: GameKind) {
+    store.remove(&seat_key(game));
+}
+
+/// The first game with an online seat kept on this device.
+pub fn any_active_seat(store: &Store) -> Option<ActiveSeat> {
+    crate::online::GAMES.iter().find_map(|g| active_seat(store, *g))
+}

@@ -1,0 +1,56 @@
+//! Online play screens: the lobby of each game, the room (frame + the
+//! game's board driven by the server) and the home card that returns to an
+//! unfinished online game.
+
+mod backgammon;
+mod board;
+mod hadang;
+mod hex;
+mod junqi;
+mod lobby;
+mod play;
+
+pub use lobby::{normalize_code, OnlineButton, OnlineLobby};
+pub use play::{format_clock, OnlinePlay};
+
+use crate::i18n::{tr, Lang};
+use crate::online::{account, game_id, game_name_key};
+use crate::storage::Store;
+use crate::Route;
+use dioxus::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set once the app has offered to return to an unfinished online game, so
+/// going home later does not jump away again.
+static RESUMED: AtomicBool = AtomicBool::new(false);
+
+/// Home's card for an online game kept on this device. On the first visit
+/// after the app opens it goes straight back to that game's seat.
+#[component]
+pub fn OnlineContinue(lang: Lang) -> Element {
+    let nav = navigator();
+    let seat = use_hook(|| account::any_active_seat(&Store::app()));
+    let Some(seat) = seat else { return rsx! {} };
+    let game = game_id(seat.game).to_string();
+    {
+        let game = game.clone();
+        use_hook(move || {
+            if !RESUMED.swap(true, Ordering::Relaxed) {
+                nav.replace(Route::OnlinePlay { game });
+            }
+        });
+    }
+    rsx! {
+        button {
+            class: "continue-card online-continue",
+            "data-testid": "continue-online",
+            onclick: move |_| { nav.push(Route::OnlinePlay { game: game.clone() }); },
+            crate::components::icons::GameArt { game: game_id(seat.game) }
+            span { class: "continue-text",
+                span { class: "continue-title", {tr(lang, "online-return")} }
+                span { class: "continue-sub", {format!("{} · {}", tr(lang, game_name_key(seat.game)), seat.grant.code)} }
+            }
+            span { class: "chevron", "›" }
+        }
+    }
+}

@@ -1,0 +1,514 @@
+//! Playing online: one seat of a room on the room server. The frame around
+//! the board is the same for every game — connection dot, both players with
+//! their clocks and the opponent's presence, the server's answer to a
+//! refused action, waiting / result / rematch / leave — and the board is the
+//! game's own component driven by the server's snapshots.
+
+use super::board::OnlineBoard;
+use crate::components::resign_sheet::ResignSheet;
+use crate::i18n::{key, tr, tr_args, Lang};
+use crate::online::account::{self, ActiveSeat};
+use crate::online::link::{self, Link, SessionCell};
+use crate::online::session::{Connection, Notice, Opponent, RoomSession};
+use crate::online::{game_from_id, game_id, game_name_key};
+use crate::screens::TopBar;
+use crate::settings::AppSettings;
+use crate::storage::Store;
+use crate::timer::{now_ms, sleep_ms};
+use crate::Route;
+use dioxus::prelude::*;
+use papan_api::{Action, GameKind, Rating, RoomStatus, Snapshot};
+use papan_rules::{EndReason, Outcome, Seat};
+
+#[component]
+pub fn OnlinePlay(game: String) -> Element {
+    let settings = use_context::<Signal<AppSettings>>();
+    let lang = settings.read().lang;
+    let nav = navigator();
+    let kind = game_from_id(&game);
+    let seat = use_hook(move || kind.and_then(|k| account::active_seat(&Store::app(), k)));
+    match (kind, seat) {
+        (Some(_), Some(seat)) => rsx! {
+            OnlineRoom { key: "{seat.grant.room_id}", seat, lang }
+        },
+        (kind, _) => rsx! {
+            div { class: "screen play",
+                TopBar { lang, title: tr(lang, "online-title"), back: Some(Route::Home {}) }
+                main { class: "content empty-state",
+                    p { {tr(lang, "online-no-game")} }
+                    if let Some(kind) = kind {
+                        button {
+                            class: "btn btn-primary",
+                            onclick: move |_| { nav.push(Route::OnlineLobby { game: game_id(kind).to_string() }); },
+                            {tr(lang, "online-play")}
+                        }
+                    }
+                }
+            }
+        },
+    }
+}
+
+/// Keeps the device's link to the room: registers (if needed), then follows
+/// the room for as long as the screen is open.
+fn start_link(seat: ActiveSeat, session: Signal<RoomSession>, mut link_slot: Signal<Option<Link>>) {
+    spawn(async move {
+        let store = Store::app();
+        let mut attempt = 0;
+        let client = loop {
+            match account::client(&store, &seat.server).await {
+                Ok(client) => break client,
+                Err(_) => {
+                    attempt += 1;
+                    session.update(|s| s.set_connection(Connection::Retrying { attempt }));
+                    sleep_ms(link::backoff_ms(attempt)).await;
+                }
+            }
+        };
+        let link = Link {
+            client,
+            room_id: seat.grant.room_id.clone(),
+            seat_token: seat.grant.seat_token.clone(),
+        };
+        link_slot.set(Some(link.clone()));
+        link::follow(link, session).await;
+    });
+}
+
+#[component]
+fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
+    let game = seat.game;
+    let session = use_signal(|| RoomSession::new(game, seat.grant.clone()));
+    let link_slot = use_signal(|| None::<Link>);
+    let mut now = use_signal(now_ms);
+    let mut toast = use_signal(|| None::<(u64, String)>);
+    let mut confirm_resign = use_signal(|| false);
+    let mut confirm_leave = use_signal(|| false);
+    let rating = use_signal(|| None::<Rating>);
+    let nav = navigator();
+    {
+        let seat = seat.clone();
+        use_hook(move || start_link(seat, session, link_slot));
+    }
+    // Clocks count down between server figures.
+    use_future(move || async move {
+        loop {
+            sleep_ms(250).await;
+            let running = session.peek().snapshot().is_some_and(|s| {
+                s.status == RoomStatus::Playing && s.clock.as_ref().is_some_and(|c| c.running.is_some())
+            });
+            if running {
+                now.set(now_ms());
+            }
+        }
+    });
+    // A server refusal shows for a while, then goes.
+    use_effect(move || {
+        let Some(id) = session.read().notice().map(|(id, _)| *id) else {
+            return;
+        };
+        spawn(async move {
+            sleep_ms(3500).await;
+            let mut session = session;
+            session.write().dismiss_notice(id);
+        });
+    });
+    // The finished room is forgotten once closed; the updated rating of a
+    // ranked game is fetched once when it ends.
+    {
+        let seat = seat.clone();
+        let mut rated_game = use_signal(|| None::<u32>);
+        use_effect(move || {
+            let (status, ranked, index) = {
+                let s = session.read();
+                let Some(snap) = s.snapshot() else { return };
+                (snap.status, snap.options.ranked, snap.game_index)
+            };
+            if status == RoomStatus::Closed {
+                account::forget_seat(&Store::app(), seat.game);
+            }
+            if status == RoomStatus::Over && ranked && *rated_game.peek() != Some(index) {
+                rated_game.set(Some(index));
+                let seat = seat.clone();
+                let mut rating = rating;
+                spawn(async move {
+                    let store = Store::app();
+                    let fetched =
+                        account::with_client(&store, &seat.server, move |c| async move { c.rating(seat.game).await })
+                            .await;
+                    if let Ok(r) = fetched {
+                        rating.set(Some(r));
+                    }
+                });
+            }
+        });
+    }
+
+    let mut send = move |action: Action| {
+        let Some(link) = link_slot.peek().clone() else {
+            toast.set(Some((now_ms(), tr(lang, "online-connecting"))));
+            return;
+        };
+        spawn(async move {
+            if let Err(reason) = link::send(link, session, action).await {
+                toast.set(Some((now_ms(), tr(lang, reason))));
+            }
+        });
+    };
+    let leave = {
+        move |_| {
+            confirm_leave.set(false);
+            account::forget_seat(&Store::app(), game);
+            let mut s = session;
+            let request = s.write().begin(Action::Leave, now_ms());
+            s.write().leave();
+            let link = link_slot.peek().clone();
+            // The room closes (or, during a game, the game is lost) on the
+            // server; the seat is already forgotten here, so go home whatever
+            // the answer.
+            spawn(async move {
+                if let (Some(link), Ok(request)) = (link, request) {
+                    let _ = link.client.act(&link.room_id, &link.seat_token, &request).await;
+                }
+                nav.push(Route::Home {});
+            });
+        }
+    };
+
+    let s = session.read();
+    let connection = s.connection().clone();
+    let Some(snapshot) = s.snapshot().cloned() else {
+        return rsx! {
+            div { class: "screen play online",
+                TopBar { lang, title: tr(lang, game_name_key(game)), back: Some(Route::Home {}),
+                    ConnectionDot { lang, connection: connection.clone() }
+                }
+                main { class: "content empty-state", "data-testid": "online-loading",
+                    if let Connection::Lost(reason) = &connection {
+                        p { {tr_args(lang, "online-lost", &[("reason", reason.clone())])} }
+                        button { class: "btn btn-primary", "data-testid": "online-leave", onclick: leave, {tr(lang, "online-leave")} }
+                    } else {
+                        p { {tr(lang, "online-connecting")} }
+                    }
+                }
+            }
+        };
+    };
+    let my_seat = snapshot.seat;
+    let opponent = s.opponent();
+    let pending = s.pending().is_some();
+    let can_act = s.can_act();
+    let notice = s.notice().map(|(_, n)| notice_text(lang, n));
+    let fairness = s.fairness().cloned();
+    let clocks = [s.time_left(Seat::First, now()), s.time_left(Seat::Second, now())];
+    drop(s);
+
+    let over = snapshot.status == RoomStatus::Over;
+    let waiting = snapshot.status == RoomStatus::Waiting;
+    let closed = snapshot.status == RoomStatus::Closed;
+    let status = status_text(lang, &snapshot, pending, opponent);
+    let sides = super::board::side_labels(lang, &snapshot);
+    let toast_text = notice.or_else(|| toast().map(|(_, t)| t));
+    let my_rematch = snapshot.rematch_requested[snapshot.slot as usize];
+    let their_rematch = snapshot.rematch_requested[1 - snapshot.slot as usize];
+    let commits = matches!(game, GameKind::Junqi | GameKind::Backgammon);
+    let running = snapshot.clock.as_ref().and_then(|c| c.running);
+
+    rsx! {
+        div {
+            class: "screen play online",
+            "data-testid": "online-room",
+            "data-status": status_id(snapshot.status),
+            "data-version": "{snapshot.version}",
+            "data-seat": if my_seat == Seat::First { "first" } else { "second" },
+            "data-my-turn": if can_act { "true" } else { "false" },
+            TopBar { lang, title: tr(lang, game_name_key(game)), back: Some(Route::Home {}),
+                ConnectionDot { lang, connection: connection.clone() }
+            }
+            main { class: "play-area",
+                div { class: "online-players",
+                    PlayerChip {
+                        label: tr(lang, "online-you"),
+                        side: sides[my_seat.index()].clone(),
+                        clock: clocks[my_seat.index()],
+                        active: running == Some(my_seat) || (snapshot.to_move == Some(my_seat) && !over),
+                        badge: None,
+                        testid: "me",
+                    }
+                    PlayerChip {
+                        label: tr(lang, "online-opponent"),
+                        side: sides[my_seat.other().index()].clone(),
+                        clock: clocks[my_seat.other().index()],
+                        active: running == Some(my_seat.other()) || (snapshot.to_move == Some(my_seat.other()) && !over),
+                        badge: presence_badge(lang, opponent),
+                        testid: "opponent",
+                    }
+                }
+                div { class: "status-row",
+                    span { class: if over { "turn-pill over" } else { "turn-pill" }, "data-testid": "status",
+                        span { class: "turn-dot" }
+                        "{status}"
+                        if pending {
+                            span { class: "thinking-dots", span {} span {} span {} }
+                        }
+                    }
+                }
+                if waiting {
+                    WaitingCard { lang, code: snapshot.code.clone(), on_cancel: leave }
+                } else {
+                    div { class: "board-wrap",
+                        OnlineBoard { snapshot: snapshot.clone(), can_act, pending, lang, on_action: send }
+                    }
+                }
+                if let Some(text) = toast_text {
+                    div { class: "toast", role: "status", "data-testid": "toast", "{text}" }
+                }
+            }
+            if over || closed {
+                div { class: "result-banner online-result", role: "status", "data-testid": "result-banner",
+                    "data-winner": winner_id(snapshot.outcome, my_seat),
+                    div { class: "result-text",
+                        h2 { class: "result-title", {headline(lang, snapshot.outcome, my_seat)} }
+                        if let Some(outcome) = snapshot.outcome {
+                            p { class: "result-reason", {reason_text(lang, outcome, my_seat)} }
+                        }
+                        if commits {
+                            p { class: "fairness", "data-testid": "fairness",
+                                "data-ok": match &fairness { Some(Ok(())) => "true", Some(Err(_)) => "false", None => "pending" },
+                                match &fairness {
+                                    Some(Ok(())) => tr(lang, fairness_ok_key(game)),
+                                    Some(Err(reason)) => tr_args(lang, "online-fair-failed", &[("reason", reason.clone())]),
+                                    None => tr(lang, "online-fair-checking"),
+                                }
+                            }
+                        }
+                        if let Some(r) = rating() {
+                            p { class: "rating-line", "data-testid": "rating",
+                                {tr_args(lang, if r.provisional { "online-rating-provisional" } else { "online-rating" }, &[("rating", format!("{:.0}", r.rating)), ("deviation", format!("{:.0}", r.deviation))])}
+                            }
+                        }
+                        if closed {
+                            p { class: "result-reason", {tr(lang, "online-room-closed")} }
+                        } else if their_rematch && !my_rematch {
+                            p { class: "result-reason", {tr(lang, "online-rematch-offered")} }
+                        }
+                    }
+                    div { class: "result-actions",
+                        if !closed {
+                            button {
+                                class: "btn btn-primary",
+                                "data-testid": "rematch",
+                                disabled: my_rematch || pending,
+                                onclick: move |_| send(Action::Rematch),
+                                if my_rematch { {tr(lang, "online-rematch-asked")} } else { {tr(lang, "action-rematch")} }
+                            }
+                        }
+                        button { class: "btn btn-ghost", "data-testid": "online-leave", onclick: leave, {tr(lang, "online-leave")} }
+                    }
+                }
+            } else if !waiting {
+                footer { class: "action-bar",
+                    button {
+                        class: "btn btn-ghost btn-danger",
+                        "data-testid": "resign",
+                        onclick: move |_| confirm_resign.set(true),
+                        {tr(lang, "action-resign")}
+                    }
+                    button {
+                        class: "btn btn-ghost",
+                        "data-testid": "leave",
+                        onclick: move |_| confirm_leave.set(true),
+                        {tr(lang, "online-leave")}
+                    }
+                }
+            }
+            if confirm_resign() && !over {
+                ResignSheet { lang, open: confirm_resign, on_resign: move |_| { confirm_resign.set(false); send(Action::Resign); } }
+            }
+            if confirm_leave() {
+                div { class: "sheet-backdrop", onclick: move |_| confirm_leave.set(false),
+                    div { class: "sheet", role: "dialog", "aria-modal": "true", onclick: move |e| e.stop_propagation(),
+                        h2 { {tr(lang, "online-leave-title")} }
+                        p { "data-testid": "leave-warning",
+                            {tr(lang, if game == GameKind::Junqi { "online-leave-body-junqi" } else { "online-leave-body" })}
+                        }
+                        div { class: "sheet-actions",
+                            button { class: "btn btn-ghost", onclick: move |_| confirm_leave.set(false), {tr(lang, "action-cancel")} }
+                            button { class: "btn btn-danger-solid", "data-testid": "leave-confirm", onclick: leave, {tr(lang, "online-leave")} }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[component]
+fn ConnectionDot(lang: Lang, connection: Connection) -> Element {
+    let (class, label) = match &connection {
+        Connection::Live => ("live", tr(lang, "online-live")),
+        Connection::Connecting => ("connecting", tr(lang, "online-connecting")),
+        Connection::Retrying { .. } => ("retrying", tr(lang, "online-reconnecting")),
+        Connection::Lost(_) => ("lost", tr(lang, "online-offline")),
+    };
+    rsx! {
+        span { class: "conn conn-{class}", "data-testid": "connection", "data-state": class, title: "{label}",
+            span { class: "conn-dot" }
+            span { class: "conn-label", "{label}" }
+        }
+    }
+}
+
+#[component]
+fn PlayerChip(
+    label: String,
+    side: String,
+    clock: Option<u64>,
+    active: bool,
+    badge: Option<String>,
+    testid: &'static str,
+) -> Element {
+    let low = clock.is_some_and(|ms| ms < 10_000);
+    rsx! {
+        div { class: if active { "player-chip active" } else { "player-chip" }, "data-testid": "player-{testid}",
+            div { class: "chip-names",
+                span { class: "chip-label", "{label}" }
+                span { class: "chip-side", "{side}" }
+                if let Some(badge) = badge {
+                    span { class: "chip-badge", "data-testid": "presence", "{badge}" }
+                }
+            }
+            if let Some(ms) = clock {
+                span { class: if low { "chip-clock low" } else { "chip-clock" }, "data-testid": "clock-{testid}", {format_clock(ms)} }
+            }
+        }
+    }
+}
+
+#[component]
+fn WaitingCard(lang: Lang, code: String, on_cancel: EventHandler<MouseEvent>) -> Element {
+    let copy_js = format!("navigator.clipboard && navigator.clipboard.writeText('{code}');");
+    rsx! {
+        div { class: "waiting-card", "data-testid": "waiting",
+            p { class: "waiting-title", {tr(lang, "online-waiting")} }
+            p { class: "waiting-hint", {tr(lang, "online-share-code")} }
+            button {
+                class: "room-code",
+                "data-testid": "room-code",
+                "aria-label": tr(lang, "online-copy-code"),
+                onclick: move |_| { let _ = document::eval(&copy_js); },
+                "{code}"
+            }
+            div { class: "thinking-dots waiting-dots", span {} span {} span {} }
+            button { class: "btn btn-ghost btn-block", "data-testid": "cancel-waiting", onclick: move |e| on_cancel.call(e), {tr(lang, "action-cancel")} }
+        }
+    }
+}
+
+/// `m:ss`, with tenths under ten seconds.
+pub fn format_clock(ms: u64) -> String {
+    if ms < 10_000 {
+        format!("0:0{}.{}", ms / 1000, (ms % 1000) / 100)
+    } else {
+        let s = ms.div_ceil(1000);
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+fn status_id(status: RoomStatus) -> &'static str {
+    match status {
+        RoomStatus::Waiting => "waiting",
+        RoomStatus::Playing => "playing",
+        RoomStatus::Over => "over",
+        RoomStatus::Closed => "closed",
+    }
+}
+
+fn presence_badge(lang: Lang, opponent: Opponent) -> Option<String> {
+    match opponent {
+        Opponent::Present | Opponent::Waiting => None,
+        Opponent::Away => Some(tr(lang, "online-opponent-away")),
+        Opponent::Bot => Some(tr(lang, "online-opponent-bot")),
+    }
+}
+
+fn status_text(lang: Lang, snapshot: &Snapshot, pending: bool, opponent: Opponent) -> String {
+    match snapshot.status {
+        RoomStatus::Waiting => tr(lang, "online-waiting"),
+        RoomStatus::Over | RoomStatus::Closed => tr(lang, "status-over"),
+        RoomStatus::Playing if pending => tr(lang, "online-sending"),
+        RoomStatus::Playing if snapshot.roll_due && snapshot.to_move.is_none() => tr(lang, "online-roll-due"),
+        RoomStatus::Playing if snapshot.to_move == Some(snapshot.seat) => tr(lang, "status-your-turn"),
+        RoomStatus::Playing if opponent == Opponent::Bot => tr(lang, "online-bot-turn"),
+        RoomStatus::Playing => tr(lang, "online-their-turn"),
+    }
+}
+
+fn notice_text(lang: Lang, notice: &Notice) -> String {
+    match notice {
+        Notice::Refused {
+            rule: Some(rule),
+            message,
+        } => tr_args(
+            lang,
+            "online-refused-rule",
+            &[("rule", rule.clone()), ("reason", message.clone())],
+        ),
+        Notice::Refused { rule: None, message } => tr_args(lang, "online-refused", &[("reason", message.clone())]),
+        Notice::Stale => tr(lang, "online-stale"),
+        Notice::SendFailed => tr(lang, "online-send-failed"),
+    }
+}
+
+fn winner_id(outcome: Option<Outcome>, me: Seat) -> &'static str {
+    match outcome.map(|o| o.winner) {
+        Some(Some(w)) if w == me => "human",
+        Some(Some(_)) => "opponent",
+        Some(None) => "draw",
+        None => "none",
+    }
+}
+
+fn headline(lang: Lang, outcome: Option<Outcome>, me: Seat) -> String {
+    match outcome.map(|o| o.winner) {
+        Some(Some(w)) if w == me => tr(lang, "result-you-win"),
+        Some(Some(_)) => tr(lang, "online-you-lose"),
+        Some(None) => tr(lang, "online-draw"),
+        None => tr(lang, "online-room-closed"),
+    }
+}
+
+fn reason_text(lang: Lang, outcome: Outcome, me: Seat) -> String {
+    let mine = outcome.winner == Some(me);
+    let key = match (outcome.reason, mine) {
+        (EndReason::Resignation, true) => key("online-reason-they-resigned"),
+        (EndReason::Resignation, false) => key("online-reason-you-resigned"),
+        (EndReason::Timeout, true) => key("online-reason-their-time"),
+        (EndReason::Timeout, false) => key("online-reason-your-time"),
+        (EndReason::Abandoned, true) => key("online-reason-they-left"),
+        (EndReason::Abandoned, false) => key("online-reason-you-left"),
+        (EndReason::Connection, _) => key("online-reason-connection"),
+        (EndReason::GoalReached, _) => key("online-reason-goal"),
+        (EndReason::FlagCaptured, _) => key("online-reason-flag"),
+        (EndReason::NoLegalAction, _) => key("online-reason-no-action"),
+        (EndReason::NoMovablePiece, _) => key("online-reason-no-piece"),
+        (EndReason::QuietDraw, _) => key("online-reason-quiet"),
+        (EndReason::BoreOff, _) => key("online-reason-bore-off"),
+    };
+    let text = tr(lang, key);
+    if outcome.points > 1 {
+        format!(
+            "{text} {}",
+            tr_args(lang, "online-points", &[("points", outcome.points.to_string())])
+        )
+    } else {
+        text
+    }
+}
+
+fn fairness_ok_key(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Junqi => key("online-fair-junqi"),
+        _ => key("online-fair-dice"),
+    }
+}

@@ -1,0 +1,318 @@
+//! Real-browser online test: two phones (two headless Chromium sessions at
+//! 390×844 with touch, each with its own profile, so each is its own device)
+//! play a whole 7×7 Hex game against each other through the room server,
+//! started here on 127.0.0.1 with a temporary database. Everything is done by
+//! taps: the server address in Settings, create a room, read its code, join
+//! with it on the other phone, then stones until one side connects. Midway
+//! the second phone reloads the page and must come back to its seat with the
+//! same board, then play on. A missing browser or build is a FAILURE.
+//!
+//! DOM contract: `[data-testid=online-room]` with `data-status`
+//! (`waiting|playing|over|closed`), `data-my-turn`, `data-version`; the
+//! waiting card's `room-code`; the Hex board's cells (`data-cell`, class
+//! `empty|red|blue`); `result-banner` with `data-winner` (`human` = this
+//! phone won, `opponent`).
+
+#[path = "support/chrome.rs"]
+mod chrome;
+#[path = "support/static_server.rs"]
+mod static_server;
+#[path = "support/web.rs"]
+mod web;
+use web::{save, web_build};
+
+use chrome::{tap, ChromeDriver};
+use fantoccini::{Client, Locator};
+use papan_server::{Config, Server};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const STEP_TIMEOUT: Duration = Duration::from_secs(30);
+/// The second phone reloads after this many stones are on the board.
+const RELOAD_AT_STONES: usize = 5;
+const SHOT_A: &str = "test-output/browser/online-hex-phone-a.png";
+const SHOT_B: &str = "test-output/browser/online-hex-phone-b.png";
+const SHOT_MID: &str = "test-output/browser/online-hex-midgame.png";
+const SHOT_WAITING: &str = "test-output/browser/online-hex-waiting.png";
+const FAILURE_SHOT: &str = "test-output/browser/online-hex-failure.png";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_phones_play_a_whole_hex_game_through_the_server_one_reloading_midgame() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let db = tempfile::tempdir().unwrap();
+    let mut config = Config::new(db.path().join("rooms.db"), "127.0.0.1:0".parse().unwrap());
+    // Two phones from one address: lift the per-device rate limit's burst.
+    config.rate_burst = 1_000.0;
+    let server = Server::start(config).await.expect("room server starts");
+    let server_url = server.base_url();
+    let _ = std::fs::remove_file(repo.join(FAILURE_SHOT));
+
+    let driver_a = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let driver_b = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let a = driver_a.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+    let b = driver_b.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+
+    let played = tokio::time::timeout(Duration::from_secs(300), play(&repo, &base, &server_url, &a, &b)).await;
+    let outcome = played.unwrap_or_else(|_| Err("the online game took more than 5 minutes".into()));
+    if outcome.is_err() {
+        for (client, suffix) in [(&a, "a"), (&b, "b")] {
+            if let Ok(png) = client.screenshot().await {
+                let path = FAILURE_SHOT.replace(".png", &format!("-{suffix}.png"));
+                if let Some(p) = save(&repo, &path, &png) {
+                    eprintln!("failure screenshot: {}", p.display());
+                }
+            }
+        }
+    }
+    let _ = a.close().await;
+    let _ = b.close().await;
+    drop((driver_a, driver_b));
+    server.stop().await;
+    match outcome {
+        Ok(summary) => println!("{summary}"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, b: &Client) -> Result<String, String> {
+    for phone in [a, b] {
+        set_server(phone, base, server_url).await?;
+    }
+    // Phone A creates a 7×7 room and waits with its code on screen.
+    open_lobby(a, base).await?;
+    for id in ["size-7", "swap-off", "limit-none", "create-room"] {
+        tap_testid(a, id).await?;
+    }
+    let code_el = wait_visible(a, "[data-testid=\"room-code\"]").await?;
+    let code = code_el.text().await.map_err(|e| e.to_string())?.trim().to_string();
+    if code.len() != 6 {
+        return Err(format!("the waiting card shows {code:?}, not a 6-character code"));
+    }
+    shot(a, repo, SHOT_WAITING).await;
+
+    // Phone B joins with the code, typed as a person would (lower case).
+    open_lobby(b, base).await?;
+    let input = wait_visible(b, "[data-testid=\"join-code\"]").await?;
+    tap(b, &input).await?;
+    input
+        .send_keys(&code.to_lowercase())
+        .await
+        .map_err(|e| format!("typing the code: {e}"))?;
+    tap_testid(b, "join").await?;
+
+    let mut room_a = wait_room(a, |r| r.status == "playing").await?;
+    let mut room_b = wait_room(b, |r| r.status == "playing").await?;
+    let mut reloaded = false;
+    let mut taps = 0;
+    while room_a.status != "over" || room_b.status != "over" {
+        if taps > 60 {
+            return Err("no result after 60 stones on a 7×7 board".into());
+        }
+        if !reloaded && room_a.stones() >= RELOAD_AT_STONES {
+            shot(a, repo, SHOT_MID).await;
+            let before = room_b_settled(b, &room_a).await?;
+            b.refresh().await.map_err(|e| format!("reload: {e}"))?;
+            let after = wait_room(b, |r| r.status == "playing" && r.version == before.version).await?;
+            if after.cells != before.cells {
+                return Err("after the reload phone B shows another board".into());
+            }
+            reloaded = true;
+            room_b = after;
+            continue;
+        }
+        let (mover, other) = if room_a.my_turn {
+            (a, b)
+        } else if room_b.my_turn {
+            (b, a)
+        } else {
+            room_a = wait_room(a, |r| r.my_turn || r.status == "over").await?;
+            room_b = wait_room(b, |r| r.my_turn || r.status == "over").await?;
+            continue;
+        };
+        let board = read_room(mover).await?.ok_or("the room left the screen")?;
+        let cell = board.first_empty().ok_or("my turn but the board is full")?;
+        let target = mover
+            .find(Locator::Css(&format!(
+                "[data-testid=\"hex-board\"] [data-cell=\"{cell}\"]"
+            )))
+            .await
+            .map_err(|e| format!("cell {cell}: {e}"))?;
+        tap(mover, &target).await?;
+        taps += 1;
+        // The stone reaches the other phone through the server.
+        let seen = wait_room(other, |r| r.stone(&cell) != "empty" || r.status == "over").await?;
+        let placed = wait_room(mover, |r| r.version == seen.version && r.stone(&cell) != "empty").await?;
+        if placed.cells != seen.cells {
+            return Err(format!("the phones disagree after {cell}"));
+        }
+        room_a = read_room(a).await?.ok_or("room A gone")?;
+        room_b = read_room(b).await?.ok_or("room B gone")?;
+    }
+    if !reloaded {
+        return Err("the game ended before the reload happened".into());
+    }
+    let win_a = wait_visible(a, "[data-testid=\"result-banner\"]").await?;
+    let win_b = wait_visible(b, "[data-testid=\"result-banner\"]").await?;
+    let wa = win_a.attr("data-winner").await.ok().flatten().unwrap_or_default();
+    let wb = win_b.attr("data-winner").await.ok().flatten().unwrap_or_default();
+    let mut winners = [wa.as_str(), wb.as_str()];
+    winners.sort();
+    if winners != ["human", "opponent"] {
+        return Err(format!("the result banners disagree: A {wa}, B {wb}"));
+    }
+    shot(a, repo, SHOT_A).await;
+    shot(b, repo, SHOT_B).await;
+    Ok(format!(
+        "online Hex: {taps} stones, phone A {wa}, phone B {wb}; screenshots {SHOT_A}, {SHOT_B}, {SHOT_MID}, {SHOT_WAITING}"
+    ))
+}
+
+/// Waits until B shows what A shows (same version), before reloading B.
+async fn room_b_settled(b: &Client, a_room: &Room) -> Result<Room, String> {
+    wait_room(b, |r| r.version >= a_room.version).await
+}
+
+async fn set_server(client: &Client, base: &str, server_url: &str) -> Result<(), String> {
+    client
+        .goto(&format!("{base}/"))
+        .await
+        .map_err(|e| format!("opening {base}: {e}"))?;
+    tap_testid(client, "open-settings").await?;
+    let input = wait_visible(client, "[data-testid=\"server-input\"]").await?;
+    input.clear().await.map_err(|e| format!("clearing the address: {e}"))?;
+    input
+        .send_keys(server_url)
+        .await
+        .map_err(|e| format!("typing the address: {e}"))?;
+    tap_testid(client, "server-save").await?;
+    let message = wait_visible(client, "[data-testid=\"server-message\"]").await?;
+    let text = message.text().await.unwrap_or_default();
+    if !text.contains(server_url) {
+        return Err(format!("saving the server address said {text:?}"));
+    }
+    Ok(())
+}
+
+async fn open_lobby(client: &Client, base: &str) -> Result<(), String> {
+    client
+        .goto(&format!("{base}/"))
+        .await
+        .map_err(|e| format!("opening {base}: {e}"))?;
+    tap_testid(client, "play-hex").await?;
+    tap_testid(client, "online-hex").await
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Room {
+    status: String,
+    my_turn: bool,
+    version: u64,
+    cells: Vec<(String, String)>,
+}
+
+impl Room {
+    fn stones(&self) -> usize {
+        self.cells.iter().filter(|(_, s)| s != "empty").count()
+    }
+    fn stone(&self, cell: &str) -> String {
+        self.cells
+            .iter()
+            .find(|(c, _)| c == cell)
+            .map(|(_, s)| s.clone())
+            .unwrap_or_default()
+    }
+    /// The first empty cell, scanning from the centre row outwards, so the
+    /// game does not fill one edge first.
+    fn first_empty(&self) -> Option<String> {
+        let mut empty: Vec<&(String, String)> = self.cells.iter().filter(|(_, s)| s == "empty").collect();
+        empty.sort_by_key(|(c, _)| {
+            let row: i32 = c[1..].parse().unwrap_or(0);
+            let col = c.as_bytes()[0] as i32 - b'a' as i32 + 1;
+            (row - 4).abs() * 10 + (col - 4).abs()
+        });
+        empty.first().map(|(c, _)| c.clone())
+    }
+}
+
+const READ_ROOM_JS: &str = r#"
+const room = document.querySelector('[data-testid="online-room"]');
+if (!room) return null;
+const cells = [...document.querySelectorAll('[data-testid="hex-board"] [data-cell]')].map(c =>
+  [c.getAttribute('data-cell'), c.classList.contains('red') ? 'red' : (c.classList.contains('blue') ? 'blue' : 'empty')]);
+return { status: room.dataset.status, myTurn: room.dataset.myTurn === 'true', version: Number(room.dataset.version), cells };
+"#;
+
+async fn read_room(client: &Client) -> Result<Option<Room>, String> {
+    let value = client
+        .execute(READ_ROOM_JS, vec![])
+        .await
+        .map_err(|e| format!("reading the room: {e}"))?;
+    if value.is_null() {
+        return Ok(None);
+    }
+    let cells = value["cells"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .filter_map(|pair| Some((pair[0].as_str()?.to_string(), pair[1].as_str()?.to_string())))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Some(Room {
+        status: value["status"].as_str().unwrap_or_default().to_string(),
+        my_turn: value["myTurn"].as_bool().unwrap_or(false),
+        version: value["version"].as_u64().unwrap_or(0),
+        cells,
+    }))
+}
+
+async fn wait_room(client: &Client, done: impl Fn(&Room) -> bool) -> Result<Room, String> {
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    let mut last = None;
+    loop {
+        if let Some(room) = read_room(client).await? {
+            if done(&room) {
+                return Ok(room);
+            }
+            last = Some(room);
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "the room did not reach the expected state within {STEP_TIMEOUT:?}; last seen {:?}",
+                last.map(|r| (r.stones(), r.status, r.my_turn, r.version))
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn tap_testid(client: &Client, id: &str) -> Result<(), String> {
+    let element = wait_visible(client, &format!("[data-testid=\"{id}\"]")).await?;
+    tap(client, &element).await
+}
+
+async fn wait_visible(client: &Client, css: &str) -> Result<fantoccini::elements::Element, String> {
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    loop {
+        if let Ok(element) = client.find(Locator::Css(css)).await {
+            if element.is_displayed().await.unwrap_or(false) {
+                return Ok(element);
+            }
+        }
+        if Instant::now() > deadline {
+            return Err(format!("{css} did not appear within {STEP_TIMEOUT:?}"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn shot(client: &Client, repo: &std::path::Path, path: &str) {
+    if let Ok(png) = client.screenshot().await {
+        save(repo, path, &png);
+    }
+}
