@@ -134,6 +134,8 @@ async fn pair(url: &str, options: RoomOptions) -> (Device, Device) {
             server: url.to_string(),
             game,
             grant: grant_a.clone(),
+            matchmaking: false,
+            finished: false,
         },
     )
     .unwrap();
@@ -144,6 +146,8 @@ async fn pair(url: &str, options: RoomOptions) -> (Device, Device) {
             server: url.to_string(),
             game,
             grant: grant_b,
+            matchmaking: false,
+            finished: false,
         },
     )
     .unwrap();
@@ -547,10 +551,22 @@ fn a_kept_seat_survives_a_restart_and_is_forgotten_on_leave() {
         server: "http://127.0.0.1:8787".into(),
         game: GameKind::Junqi,
         grant: grant(),
+        matchmaking: false,
+        finished: false,
     };
     account::keep_seat(&store, &seat).unwrap();
     assert_eq!(account::active_seat(&store, GameKind::Junqi), Some(seat.clone()));
-    assert_eq!(account::any_active_seat(&store), Some(seat));
+    assert_eq!(account::any_active_seat(&store), Some(seat.clone()));
+    // A finished game's seat is offered after an unfinished one.
+    account::mark_finished(&store, GameKind::Junqi, true);
+    let hex = account::ActiveSeat {
+        game: GameKind::Hex,
+        ..seat.clone()
+    };
+    account::keep_seat(&store, &hex).unwrap();
+    assert_eq!(account::any_active_seat(&store), Some(hex));
+    account::forget_seat(&store, GameKind::Hex);
+    assert!(account::any_active_seat(&store).is_some_and(|s| s.finished));
     assert_eq!(account::active_seat(&store, GameKind::Hex), None);
     account::forget_seat(&store, GameKind::Junqi);
     assert_eq!(account::any_active_seat(&store), None);

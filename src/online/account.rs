@@ -123,6 +123,27 @@ pub struct ActiveSeat {
     pub server: String,
     pub game: GameKind,
     pub grant: SeatGrant,
+    /// Seated by quick match (the waiting screen looks for an opponent
+    /// rather than showing a code to share).
+    #[serde(default)]
+    pub matchmaking: bool,
+    /// The room's last game is over: the app does not jump back to it on
+    /// start (the home card still leads there, for a rematch).
+    #[serde(default)]
+    pub finished: bool,
+}
+
+/// Records whether the kept seat's game is over (no-op when unchanged or
+/// when no seat is kept).
+pub fn mark_finished(store: &Store, game: GameKind, finished: bool) {
+    if let Some(mut seat) = active_seat(store, game) {
+        if seat.finished != finished {
+            seat.finished = finished;
+            if let Err(e) = keep_seat(store, &seat) {
+                dioxus::logger::tracing::warn!("could not update the online seat: {e}");
+            }
+        }
+    }
 }
 
 fn seat_key(game: GameKind) -> String {
@@ -141,7 +162,12 @@ pub fn forget_seat(store: &Store, game: GameKind) {
     store.remove(&seat_key(game));
 }
 
-/// The first game with an online seat kept on this device.
+/// The first game with an online seat kept on this device, an unfinished
+/// one first.
 pub fn any_active_seat(store: &Store) -> Option<ActiveSeat> {
-    crate::online::GAMES.iter().find_map(|g| active_seat(store, *g))
+    let kept: Vec<ActiveSeat> = crate::online::GAMES
+        .iter()
+        .filter_map(|g| active_seat(store, *g))
+        .collect();
+    kept.iter().find(|s| !s.finished).or(kept.first()).cloned()
 }

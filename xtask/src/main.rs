@@ -1,6 +1,6 @@
 //! `cargo xtask …`: the project's two front doors plus the web build they share.
 //!
-//! - `cargo xtask serve [--port 8080]` builds the web app and serves it locally.
+//! - `cargo xtask serve [--port 8080] [--host 127.0.0.1]` builds the web app and serves it.
 //! - `cargo xtask test` installs what the tests need and runs every check CI runs.
 //! - `cargo xtask build-web [--dist DIR] [--no-opt]` builds `dist/` only.
 //!
@@ -19,7 +19,8 @@ mod static_server;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  cargo xtask serve [--port 8080]          build the web app and serve it on 127.0.0.1
+  cargo xtask serve [--port 8080] [--host 127.0.0.1]
+                                            build the web app and serve it
   cargo xtask test                          install test prerequisites and run every check
   cargo xtask build-web [--dist DIR] [--no-opt]
                                             build the web app into dist/ (wasm-bindgen output + index.html)";
@@ -27,7 +28,7 @@ const USAGE: &str = "usage:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("serve") => parse_port(&args[1..]).and_then(serve::run),
+        Some("serve") => parse_serve(&args[1..]).and_then(|(host, port)| serve::run(&host, port)),
         Some("test") => expect_no_args(&args[1..]).and_then(|()| test_all::run()),
         Some("build-web") => parse_build_web(&args[1..]).and_then(|opts| web::build(&opts).map(|_| ())),
         Some("help" | "--help" | "-h") => {
@@ -52,11 +53,15 @@ fn expect_no_args(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn parse_port(args: &[String]) -> Result<u16, String> {
+/// `--port N` (default 8080) and `--host ADDR` (default 127.0.0.1; `0.0.0.0`
+/// lets phones on the same network open the app).
+fn parse_serve(args: &[String]) -> Result<(String, u16), String> {
     let mut port = 8080;
+    let mut host = String::from("127.0.0.1");
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
+            "--host" => host = it.next().ok_or("--host needs an address")?.clone(),
             "--port" | "-p" => {
                 let value = it.next().ok_or("--port needs a value")?;
                 port = value
@@ -66,7 +71,7 @@ fn parse_port(args: &[String]) -> Result<u16, String> {
             other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
         }
     }
-    Ok(port)
+    Ok((host, port))
 }
 
 fn parse_build_web(args: &[String]) -> Result<web::BuildOptions, String> {

@@ -1,13 +1,14 @@
-//! `cargo xtask serve`: build the web app, then serve `dist/` on 127.0.0.1.
+//! `cargo xtask serve`: build the web app, then serve `dist/` (on 127.0.0.1
+//! unless `--host` says otherwise).
 
 use crate::static_server;
 use crate::web::{self, BuildOptions};
 use std::net::TcpListener;
 
-pub fn run(port: u16) -> Result<(), String> {
+pub fn run(host: &str, port: u16) -> Result<(), String> {
     // Claim the port before the (long) build, so a busy port fails in a second, not after minutes.
-    let listener = TcpListener::bind(("127.0.0.1", port))
-        .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e} (try --port <other>)"))?;
+    let listener = TcpListener::bind((host, port))
+        .map_err(|e| format!("cannot listen on {host}:{port}: {e} (try --port <other>)"))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let dist = web::build(&BuildOptions::default_for_repo())?;
     println!("\nPapan is running at http://{addr}/  (Ctrl-C to stop)");

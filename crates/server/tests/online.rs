@@ -152,7 +152,10 @@ async fn presence_of_the_opponent_is_announced_live_and_shown_in_snapshots() {
     let initial = next_event(&mut a_stream).await;
     assert_eq!(
         initial.kind,
-        EventKind::Presence { slot: 1, present: false },
+        EventKind::Presence {
+            slot: 1,
+            present: false
+        },
         "a stream opens with the opponent's presence as it is"
     );
 
@@ -212,7 +215,10 @@ async fn presence_frames_carry_no_id_and_resuming_gives_exactly_the_missed_event
     assert_eq!(raw.headers()["access-control-allow-origin"], "*", "SSE carries CORS");
     assert_eq!(
         next_event(&mut a_stream).await.kind,
-        EventKind::Presence { slot: 1, present: false },
+        EventKind::Presence {
+            slot: 1,
+            present: false
+        },
         "the opening frame: B not there yet"
     );
     assert_eq!(

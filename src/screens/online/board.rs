@@ -52,6 +52,15 @@ pub fn OnlineBoard(
     }
 }
 
+/// Whether a due roll is this device's to ask for: the seat whose turn it
+/// starts (either seat at the opening roll). The server would take the roll
+/// from either seat, but offering it to the waiting player would be wrong.
+pub fn roll_is_mine(snapshot: &Snapshot) -> bool {
+    snapshot.roll_due
+        && snapshot.options.game == GameKind::Backgammon
+        && super::backgammon::controller(snapshot).is_ok_and(|game| game.can_roll())
+}
+
 /// What each seat plays as (Red/Blue, White/Black, …), indexed by seat.
 pub fn side_labels(lang: Lang, snapshot: &Snapshot) -> [String; 2] {
     match snapshot.options.game {

@@ -148,6 +148,8 @@ pub fn OnlineLobby(game: String) -> Element {
                             server: server.clone(),
                             game: kind,
                             grant,
+                            matchmaking: seating == Seating::QuickMatch,
+                            finished: false,
                         };
                         if let Err(e) = account::keep_seat(&store, &seat) {
                             dioxus::logger::tracing::warn!("could not keep the online seat: {e}");

@@ -34,8 +34,9 @@ pub fn OnlineContinue(lang: Lang) -> Element {
     let game = game_id(seat.game).to_string();
     {
         let game = game.clone();
+        let seat = seat.clone();
         use_hook(move || {
-            if !RESUMED.swap(true, Ordering::Relaxed) {
+            if !RESUMED.swap(true, Ordering::Relaxed) && !seat.finished {
                 nav.replace(Route::OnlinePlay { game });
             }
         });

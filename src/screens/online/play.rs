@@ -124,8 +124,11 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                 let Some(snap) = s.snapshot() else { return };
                 (snap.status, snap.options.ranked, snap.game_index)
             };
-            if status == RoomStatus::Closed {
-                account::forget_seat(&Store::app(), seat.game);
+            match status {
+                RoomStatus::Closed => account::forget_seat(&Store::app(), seat.game),
+                RoomStatus::Over => account::mark_finished(&Store::app(), seat.game, true),
+                RoomStatus::Playing => account::mark_finished(&Store::app(), seat.game, false),
+                RoomStatus::Waiting => {}
             }
             if status == RoomStatus::Over && ranked && *rated_game.peek() != Some(index) {
                 rated_game.set(Some(index));
@@ -197,7 +200,9 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     let my_seat = snapshot.seat;
     let opponent = s.opponent();
     let pending = s.pending().is_some();
-    let can_act = s.can_act();
+    // The server takes a due roll from either seat; offer it only to the
+    // seat whose turn it starts.
+    let can_act = s.can_act() && (!snapshot.roll_due || super::board::roll_is_mine(&snapshot));
     let notice = s.notice().map(|(_, n)| notice_text(lang, n));
     let fairness = s.fairness().cloned();
     let clocks = [s.time_left(Seat::First, now()), s.time_left(Seat::Second, now())];
@@ -206,7 +211,7 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     let over = snapshot.status == RoomStatus::Over;
     let waiting = snapshot.status == RoomStatus::Waiting;
     let closed = snapshot.status == RoomStatus::Closed;
-    let status = status_text(lang, &snapshot, pending, opponent);
+    let status = status_text(lang, &snapshot, pending, opponent, can_act);
     let sides = super::board::side_labels(lang, &snapshot);
     let toast_text = notice.or_else(|| toast().map(|(_, t)| t));
     let my_rematch = snapshot.rematch_requested[snapshot.slot as usize];
@@ -244,7 +249,7 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                         testid: "opponent",
                     }
                 }
-                div { class: "status-row",
+                div { class: "status-row", hidden: waiting,
                     span { class: if over { "turn-pill over" } else { "turn-pill" }, "data-testid": "status",
                         span { class: "turn-dot" }
                         "{status}"
@@ -254,7 +259,7 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                     }
                 }
                 if waiting {
-                    WaitingCard { lang, code: snapshot.code.clone(), on_cancel: leave }
+                    WaitingCard { lang, code: snapshot.code.clone(), matchmaking: seat.matchmaking, on_cancel: leave }
                 } else {
                     div { class: "board-wrap",
                         OnlineBoard { snapshot: snapshot.clone(), can_act, pending, lang, on_action: send }
@@ -386,18 +391,25 @@ fn PlayerChip(
 }
 
 #[component]
-fn WaitingCard(lang: Lang, code: String, on_cancel: EventHandler<MouseEvent>) -> Element {
+fn WaitingCard(lang: Lang, code: String, matchmaking: bool, on_cancel: EventHandler<MouseEvent>) -> Element {
+    // Codes come from the server's alphabet (letters and digits): safe to
+    // put in a script literal.
     let copy_js = format!("navigator.clipboard && navigator.clipboard.writeText('{code}');");
     rsx! {
-        div { class: "waiting-card", "data-testid": "waiting",
-            p { class: "waiting-title", {tr(lang, "online-waiting")} }
-            p { class: "waiting-hint", {tr(lang, "online-share-code")} }
-            button {
-                class: "room-code",
-                "data-testid": "room-code",
-                "aria-label": tr(lang, "online-copy-code"),
-                onclick: move |_| { let _ = document::eval(&copy_js); },
-                "{code}"
+        div { class: "waiting-card", "data-testid": "waiting", "data-matchmaking": "{matchmaking}",
+            if matchmaking {
+                p { class: "waiting-title", {tr(lang, "online-matching")} }
+                p { class: "waiting-hint", {tr(lang, "online-matching-hint")} }
+            } else {
+                p { class: "waiting-title", {tr(lang, "online-waiting")} }
+                p { class: "waiting-hint", {tr(lang, "online-share-code")} }
+                button {
+                    class: "room-code",
+                    "data-testid": "room-code",
+                    "aria-label": tr(lang, "online-copy-code"),
+                    onclick: move |_| { let _ = document::eval(&copy_js); },
+                    "{code}"
+                }
             }
             div { class: "thinking-dots waiting-dots", span {} span {} span {} }
             button { class: "btn btn-ghost btn-block", "data-testid": "cancel-waiting", onclick: move |e| on_cancel.call(e), {tr(lang, "action-cancel")} }
@@ -432,12 +444,12 @@ fn presence_badge(lang: Lang, opponent: Opponent) -> Option<String> {
     }
 }
 
-fn status_text(lang: Lang, snapshot: &Snapshot, pending: bool, opponent: Opponent) -> String {
+fn status_text(lang: Lang, snapshot: &Snapshot, pending: bool, opponent: Opponent, can_act: bool) -> String {
     match snapshot.status {
         RoomStatus::Waiting => tr(lang, "online-waiting"),
         RoomStatus::Over | RoomStatus::Closed => tr(lang, "status-over"),
         RoomStatus::Playing if pending => tr(lang, "online-sending"),
-        RoomStatus::Playing if snapshot.roll_due && snapshot.to_move.is_none() => tr(lang, "online-roll-due"),
+        RoomStatus::Playing if snapshot.roll_due && can_act => tr(lang, "online-roll-due"),
         RoomStatus::Playing if snapshot.to_move == Some(snapshot.seat) => tr(lang, "status-your-turn"),
         RoomStatus::Playing if opponent == Opponent::Bot => tr(lang, "online-bot-turn"),
         RoomStatus::Playing => tr(lang, "online-their-turn"),
