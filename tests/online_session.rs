@@ -575,3 +575,33 @@ fn a_kept_seat_survives_a_restart_and_is_forgotten_on_leave() {
     assert_eq!(account::active_seat(&store, GameKind::Hex), None);
     assert_eq!(store.get("online-seat-hex.corrupt").as_deref(), Some("{not json"));
 }
+
+#[test]
+fn the_opponents_return_and_a_move_made_by_the_clock_are_announced_once() {
+    let mut s = RoomSession::new(GameKind::Hex, grant());
+    s.on_snapshot(snapshot(3), 0);
+    let presence = |present| RoomEvent {
+        version: 3,
+        kind: EventKind::Presence { slot: 1, present },
+        snapshot: snapshot(3),
+    };
+    s.on_event(presence(true), 1);
+    assert_eq!(s.presence_change(), None, "no change: the opponent was there");
+    s.on_event(presence(false), 2);
+    s.on_event(presence(true), 3);
+    assert_eq!(s.presence_change(), Some((2, true)));
+    assert_eq!(s.auto_moved_for_me(), None);
+    s.on_event(
+        RoomEvent {
+            version: 4,
+            kind: EventKind::Moved {
+                seat: Seat::First,
+                notation: "d4".into(),
+                auto: true,
+            },
+            snapshot: snapshot(4),
+        },
+        4,
+    );
+    assert_eq!(s.auto_moved_for_me(), Some(4), "the server moved for this seat");
+}

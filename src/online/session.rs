@@ -75,6 +75,8 @@ pub struct RoomSession {
     resync: bool,
     /// The player asked to leave: the link stops.
     left: bool,
+    /// The opponent's latest change of presence: (counter, present).
+    presence_change: Option<(u64, bool)>,
 }
 
 impl RoomSession {
@@ -92,6 +94,7 @@ impl RoomSession {
             fairness: None,
             resync: false,
             left: false,
+            presence_change: None,
         }
     }
 
@@ -129,6 +132,22 @@ impl RoomSession {
     pub fn dismiss_notice(&mut self, id: u64) {
         if self.notice.as_ref().is_some_and(|(i, _)| *i == id) {
             self.notice = None;
+        }
+    }
+
+    /// The opponent's latest arrival or departure, with a counter that
+    /// changes with each (for a passing message).
+    pub fn presence_change(&self) -> Option<(u64, bool)> {
+        self.presence_change
+    }
+
+    /// The last versioned event, if the server played this seat's move for
+    /// it (its time ran out): the room version it produced.
+    pub fn auto_moved_for_me(&self) -> Option<u64> {
+        let s = self.snapshot.as_ref()?;
+        match &self.last_event {
+            Some(EventKind::Moved { seat, auto: true, .. }) if *seat == s.seat => Some(s.version),
+            _ => None,
         }
     }
 
@@ -237,8 +256,13 @@ impl RoomSession {
     pub fn on_event(&mut self, event: RoomEvent, now_ms: u64) {
         if let EventKind::Presence { slot, present } = event.kind {
             if let Some(s) = self.snapshot.as_mut() {
+                let changed = s.present.get(slot as usize).is_some_and(|p| *p != present);
                 if let Some(p) = s.present.get_mut(slot as usize) {
                     *p = present;
+                }
+                if changed && slot != s.slot {
+                    let id = self.presence_change.map_or(1, |(i, _)| i + 1);
+                    self.presence_change = Some((id, present));
                 }
             }
             return;

@@ -81,10 +81,23 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     let session = use_signal(|| RoomSession::new(game, seat.grant.clone()));
     let link_slot = use_signal(|| None::<Link>);
     let mut now = use_signal(now_ms);
-    let mut toast = use_signal(|| None::<(u64, String)>);
+    let toast = use_signal(|| None::<(u64, String)>);
     let mut confirm_resign = use_signal(|| false);
     let mut confirm_leave = use_signal(|| false);
     let rating = use_signal(|| None::<Rating>);
+    // A passing message (connection, the opponent back, a move made for
+    // you when your time ran out), gone after a few seconds.
+    let flash = move |text: String| {
+        let id = now_ms();
+        let mut toast = toast;
+        toast.set(Some((id, text)));
+        spawn(async move {
+            sleep_ms(3000).await;
+            if toast.peek().as_ref().is_some_and(|(i, _)| *i == id) {
+                toast.set(None);
+            }
+        });
+    };
     let nav = navigator();
     {
         let seat = seat.clone();
@@ -113,6 +126,30 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
             session.write().dismiss_notice(id);
         });
     });
+    {
+        let mut seen_presence = use_signal(|| None::<u64>);
+        let mut seen_auto = use_signal(|| None::<u64>);
+        use_effect(move || {
+            let (presence, auto) = {
+                let s = session.read();
+                (s.presence_change(), s.auto_moved_for_me())
+            };
+            if let Some((id, present)) = presence {
+                if *seen_presence.peek() != Some(id) {
+                    seen_presence.set(Some(id));
+                    if present {
+                        flash(tr(lang, "online-opponent-back"));
+                    }
+                }
+            }
+            if let Some(version) = auto {
+                if *seen_auto.peek() != Some(version) {
+                    seen_auto.set(Some(version));
+                    flash(tr(lang, "online-auto-moved"));
+                }
+            }
+        });
+    }
     // The finished room is forgotten once closed; the updated rating of a
     // ranked game is fetched once when it ends.
     {
@@ -147,14 +184,14 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
         });
     }
 
-    let mut send = move |action: Action| {
+    let send = move |action: Action| {
         let Some(link) = link_slot.peek().clone() else {
-            toast.set(Some((now_ms(), tr(lang, "online-connecting"))));
+            flash(tr(lang, "online-connecting"));
             return;
         };
         spawn(async move {
             if let Err(reason) = link::send(link, session, action).await {
-                toast.set(Some((now_ms(), tr(lang, reason))));
+                flash(tr(lang, reason));
             }
         });
     };
