@@ -15,19 +15,18 @@
 
 #[path = "support/chrome.rs"]
 mod chrome;
+#[path = "support/online.rs"]
+mod online;
 #[path = "support/static_server.rs"]
 mod static_server;
 #[path = "support/web.rs"]
 mod web;
-use web::{save, web_build};
 
-use chrome::{tap, ChromeDriver};
+use chrome::tap;
 use fantoccini::{Client, Locator};
-use papan_server::{Config, Server};
-use std::path::PathBuf;
+use online::{create_room, join_room, open_lobby, set_server, shot, wait_visible, Phones, STEP_TIMEOUT};
 use std::time::{Duration, Instant};
 
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 /// The second phone reloads after this many stones are on the board.
 const RELOAD_AT_STONES: usize = 5;
 const SHOT_A: &str = "test-output/browser/online-hex-phone-a.png";
@@ -38,45 +37,15 @@ const FAILURE_SHOT: &str = "test-output/browser/online-hex-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_phones_play_a_whole_hex_game_through_the_server_one_reloading_midgame() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
-    let db = tempfile::tempdir().unwrap();
-    let mut config = Config::new(db.path().join("rooms.db"), "127.0.0.1:0".parse().unwrap());
-    // Two phones from one address: lift the per-device rate limit's burst.
-    config.rate_burst = 1_000.0;
-    let server = Server::start(config).await.expect("room server starts");
-    let server_url = server.base_url();
-    let _ = std::fs::remove_file(repo.join(FAILURE_SHOT));
-
-    let driver_a = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
-    let driver_b = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
-    let a = driver_a.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
-    let b = driver_b.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
-
-    let played = tokio::time::timeout(Duration::from_secs(300), play(&repo, &base, &server_url, &a, &b)).await;
-    let outcome = played.unwrap_or_else(|_| Err("the online game took more than 5 minutes".into()));
-    if outcome.is_err() {
-        for (client, suffix) in [(&a, "a"), (&b, "b")] {
-            if let Ok(png) = client.screenshot().await {
-                let path = FAILURE_SHOT.replace(".png", &format!("-{suffix}.png"));
-                if let Some(p) = save(&repo, &path, &png) {
-                    eprintln!("failure screenshot: {}", p.display());
-                }
-            }
-        }
-    }
-    let _ = a.close().await;
-    let _ = b.close().await;
-    drop((driver_a, driver_b));
-    server.stop().await;
-    match outcome {
-        Ok(summary) => println!("{summary}"),
-        Err(e) => panic!("{e}"),
-    }
+    let phones = Phones::start().await;
+    phones.forget_old_failure(FAILURE_SHOT);
+    let outcome = phones
+        .within(
+            Duration::from_secs(300),
+            play(&phones.repo, &phones.base, &phones.server_url, &phones.a, &phones.b),
+        )
+        .await;
+    phones.finish(outcome, FAILURE_SHOT).await;
 }
 
 async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, b: &Client) -> Result<String, String> {
@@ -84,26 +53,13 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
         set_server(phone, base, server_url).await?;
     }
     // Phone A creates a 7×7 room and waits with its code on screen.
-    open_lobby(a, base).await?;
-    for id in ["size-7", "swap-off", "limit-none", "create-room"] {
-        tap_testid(a, id).await?;
-    }
-    let code_el = wait_visible(a, "[data-testid=\"room-code\"]").await?;
-    let code = code_el.text().await.map_err(|e| e.to_string())?.trim().to_string();
-    if code.len() != 6 {
-        return Err(format!("the waiting card shows {code:?}, not a 6-character code"));
-    }
+    open_lobby(a, base, "hex").await?;
+    let code = create_room(a, &["size-7", "swap-off", "limit-none"]).await?;
     shot(a, repo, SHOT_WAITING).await;
 
     // Phone B joins with the code, typed as a person would (lower case).
-    open_lobby(b, base).await?;
-    let input = wait_visible(b, "[data-testid=\"join-code\"]").await?;
-    tap(b, &input).await?;
-    input
-        .send_keys(&code.to_lowercase())
-        .await
-        .map_err(|e| format!("typing the code: {e}"))?;
-    tap_testid(b, "join").await?;
+    open_lobby(b, base, "hex").await?;
+    join_room(b, &code).await?;
 
     let mut room_a = wait_room(a, |r| r.status == "playing").await?;
     let mut room_b = wait_room(b, |r| r.status == "playing").await?;
@@ -175,36 +131,6 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
 /// Waits until B shows what A shows (same version), before reloading B.
 async fn room_b_settled(b: &Client, a_room: &Room) -> Result<Room, String> {
     wait_room(b, |r| r.version >= a_room.version).await
-}
-
-async fn set_server(client: &Client, base: &str, server_url: &str) -> Result<(), String> {
-    client
-        .goto(&format!("{base}/"))
-        .await
-        .map_err(|e| format!("opening {base}: {e}"))?;
-    tap_testid(client, "open-settings").await?;
-    let input = wait_visible(client, "[data-testid=\"server-input\"]").await?;
-    input.clear().await.map_err(|e| format!("clearing the address: {e}"))?;
-    input
-        .send_keys(server_url)
-        .await
-        .map_err(|e| format!("typing the address: {e}"))?;
-    tap_testid(client, "server-save").await?;
-    let message = wait_visible(client, "[data-testid=\"server-message\"]").await?;
-    let text = message.text().await.unwrap_or_default();
-    if !text.contains(server_url) {
-        return Err(format!("saving the server address said {text:?}"));
-    }
-    Ok(())
-}
-
-async fn open_lobby(client: &Client, base: &str) -> Result<(), String> {
-    client
-        .goto(&format!("{base}/"))
-        .await
-        .map_err(|e| format!("opening {base}: {e}"))?;
-    tap_testid(client, "play-hex").await?;
-    tap_testid(client, "online-hex").await
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -288,31 +214,5 @@ async fn wait_room(client: &Client, done: impl Fn(&Room) -> bool) -> Result<Room
             ));
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-async fn tap_testid(client: &Client, id: &str) -> Result<(), String> {
-    let element = wait_visible(client, &format!("[data-testid=\"{id}\"]")).await?;
-    tap(client, &element).await
-}
-
-async fn wait_visible(client: &Client, css: &str) -> Result<fantoccini::elements::Element, String> {
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        if let Ok(element) = client.find(Locator::Css(css)).await {
-            if element.is_displayed().await.unwrap_or(false) {
-                return Ok(element);
-            }
-        }
-        if Instant::now() > deadline {
-            return Err(format!("{css} did not appear within {STEP_TIMEOUT:?}"));
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-async fn shot(client: &Client, repo: &std::path::Path, path: &str) {
-    if let Ok(png) = client.screenshot().await {
-        save(repo, path, &png);
     }
 }

@@ -22,6 +22,7 @@ online-copy-code = Copy the room code
 online-sending = Sending…
 online-roll-due = Roll the dice
 online-bot-turn = The bot plays for your opponent
+online-bot-plays-you = You were away too long: the bot plays your side.
 online-their-turn = Opponent's turn
 online-wait-server = Waiting for the server's answer…
 toast-wait-opponent = Wait for your opponent's move.

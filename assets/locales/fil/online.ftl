@@ -22,6 +22,7 @@ online-copy-code = Kopyahin ang code ng room
 online-sending = Ipinapadala…
 online-roll-due = I-roll ang dice
 online-bot-turn = Bot ang naglalaro para sa kalaban mo
+online-bot-plays-you = Matagal kang nawala: ang bot ang naglalaro para sa iyo.
 online-their-turn = Tira ng kalaban
 online-wait-server = Hinihintay ang sagot ng server…
 toast-wait-opponent = Hintayin ang tira ng kalaban mo.

@@ -22,6 +22,7 @@ online-copy-code = Salin kode ruang
 online-sending = Mengirim…
 online-roll-due = Lempar dadu
 online-bot-turn = Bot bermain untuk lawanmu
+online-bot-plays-you = Kamu pergi terlalu lama: bot memainkan sisimu.
 online-their-turn = Giliran lawan
 online-wait-server = Menunggu jawaban server…
 toast-wait-opponent = Tunggu langkah lawanmu.

@@ -72,6 +72,7 @@ async fn one_game(pick: u64) {
     if resign.is_ok() || end.status == RoomStatus::Over {
         for stream in &mut streams {
             while let Some(Ok(e)) = stream.next().await {
+                // Presence frames carry snapshots too: checked like the rest.
                 payloads.push(e.snapshot);
                 if e.version == end.version {
                     break;

@@ -212,7 +212,7 @@ async fn reconnect_with_last_event_id_receives_exactly_the_missed_events() {
         .await
         .unwrap();
     a.play("a1").await.unwrap();
-    let seen = stream.next().await.unwrap().unwrap();
+    let seen = next_logged(&mut stream).await;
     assert_eq!(seen.version, start + 1);
     assert!(matches!(seen.kind, EventKind::Moved { ref notation, .. } if notation == "a1"));
     let last = stream.last_event_id().unwrap();
@@ -230,7 +230,7 @@ async fn reconnect_with_last_event_id_receives_exactly_the_missed_events() {
         .unwrap();
     let mut got = Vec::new();
     while got.len() < (now - last) as usize {
-        got.push(resumed.next().await.unwrap().unwrap());
+        got.push(next_logged(&mut resumed).await);
     }
     let versions: Vec<u64> = got.iter().map(|e| e.version).collect();
     assert_eq!(
@@ -249,7 +249,7 @@ async fn reconnect_with_last_event_id_receives_exactly_the_missed_events() {
     assert_eq!(got.last().unwrap().snapshot.moves.len(), 4);
     // Live events keep coming on the resumed stream.
     a.play("e5").await.unwrap();
-    assert_eq!(resumed.next().await.unwrap().unwrap().version, now + 1);
+    assert_eq!(next_logged(&mut resumed).await.version, now + 1);
     server.stop().await;
 }
 

@@ -24,11 +24,7 @@ async fn x12_hex_turn_limit_plays_the_move_automatically() {
     let start = a.snapshot().await;
     assert!(start.clock.as_ref().unwrap().remaining_ms[0].unwrap() <= 30_000);
     // Nobody moves: the server plays for the first seat when its time is up.
-    let event = tokio::time::timeout(Duration::from_secs(5), stream.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
+    let event = next_logged(&mut stream).await;
     assert!(
         matches!(
             event.kind,

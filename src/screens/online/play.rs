@@ -239,7 +239,10 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     let pending = s.pending().is_some();
     // The server takes a due roll from either seat; offer it only to the
     // seat whose turn it starts.
-    let can_act = s.can_act() && (!snapshot.roll_due || super::board::roll_is_mine(&snapshot));
+    // After a long absence the server's bot keeps this seat for the rest of
+    // the game (X13): nothing to tap then.
+    let bot_has_me = snapshot.bot_seats.contains(&my_seat);
+    let can_act = s.can_act() && !bot_has_me && (!snapshot.roll_due || super::board::roll_is_mine(&snapshot));
     let notice = s.notice().map(|(_, n)| notice_text(lang, n));
     let fairness = s.fairness().cloned();
     let clocks = [s.time_left(Seat::First, now()), s.time_left(Seat::Second, now())];
@@ -485,6 +488,7 @@ fn status_text(lang: Lang, snapshot: &Snapshot, pending: bool, opponent: Opponen
     match snapshot.status {
         RoomStatus::Waiting => tr(lang, "online-waiting"),
         RoomStatus::Over | RoomStatus::Closed => tr(lang, "status-over"),
+        RoomStatus::Playing if snapshot.bot_seats.contains(&snapshot.seat) => tr(lang, "online-bot-plays-you"),
         RoomStatus::Playing if pending => tr(lang, "online-sending"),
         RoomStatus::Playing if snapshot.roll_due && can_act => tr(lang, "online-roll-due"),
         RoomStatus::Playing if snapshot.to_move == Some(snapshot.seat) => tr(lang, "status-your-turn"),

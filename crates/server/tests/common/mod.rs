@@ -100,3 +100,18 @@ pub async fn eventually(player: &Player, mut check: impl FnMut(&Snapshot) -> boo
     }
     panic!("condition not reached: {:?}", player.snapshot().await);
 }
+
+/// The next logged event on `stream`, skipping live presence frames (every
+/// stream opens with one), within 5 s.
+pub async fn next_logged(stream: &mut papan_api::EventStream) -> papan_api::RoomEvent {
+    loop {
+        let event = tokio::time::timeout(Duration::from_secs(5), stream.next())
+            .await
+            .expect("an event in time")
+            .expect("stream open")
+            .expect("readable event");
+        if event.kind.is_logged() {
+            return event;
+        }
+    }
+}

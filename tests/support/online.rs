@@ -1,0 +1,345 @@
+//! Two phones and a room server, for the online browser tests.
+//!
+//! [`Phones::start`] serves the web build on 127.0.0.1, starts the real room
+//! server in-process (temporary database, the per-device rate limit's burst
+//! lifted because both phones come from one address) and two chromedriver
+//! instances, each with its own Chromium profile at 390×844 touch, so each
+//! is its own device. The helpers then do what a person does by taps: set
+//! the server address in Settings, open a game's online lobby, create a
+//! room and read its code, join with the code. [`Frame`] reads what every
+//! online room shows around the board (`[data-testid=online-room]` and its
+//! clocks, result banner and fairness line) in the same round trip as the
+//! game's own board.
+//!
+//! Included with `#[path]` next to `chrome.rs`, `static_server.rs` and
+//! `web.rs`; not each includer uses every item.
+#![allow(dead_code)]
+
+use super::chrome::{self, tap, ChromeDriver};
+use super::static_server;
+use super::web::{save, web_build};
+use fantoccini::elements::Element;
+use fantoccini::{Client, Locator};
+use papan_server::{Config, Server};
+use serde_json::Value;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Longest wait for one thing to appear or change on a phone.
+pub const STEP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The web build served, the room server and two phones on it.
+pub struct Phones {
+    pub repo: PathBuf,
+    /// Where the web build is served, e.g. `http://127.0.0.1:41234`.
+    pub base: String,
+    /// The room server's address, as typed into Settings.
+    pub server_url: String,
+    pub a: Client,
+    pub b: Client,
+    server: Server,
+    drivers: (ChromeDriver, ChromeDriver),
+    _db: tempfile::TempDir,
+}
+
+impl Phones {
+    /// Everything up and both phones open on a blank page; panics (a test
+    /// failure, never a skip) when the build, chromedriver or server is missing.
+    pub async fn start() -> Phones {
+        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+        let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
+        let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+        let db = tempfile::tempdir().expect("a temporary directory for the rooms database");
+        let mut config = Config::new(db.path().join("rooms.db"), "127.0.0.1:0".parse().unwrap());
+        // Two phones from one address: lift the per-device rate limit's burst.
+        config.rate_burst = 1_000.0;
+        let server = Server::start(config).await.expect("room server starts");
+        let server_url = server.base_url();
+        let driver_a = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+        let driver_b = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+        let a = driver_a.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+        let b = driver_b.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+        Phones {
+            repo,
+            base,
+            server_url,
+            a,
+            b,
+            server,
+            drivers: (driver_a, driver_b),
+            _db: db,
+        }
+    }
+
+    /// `play` with a time limit: its own error, or one saying it ran out of time.
+    pub async fn within<T>(&self, limit: Duration, play: impl Future<Output = Result<T, String>>) -> Result<T, String> {
+        tokio::time::timeout(limit, play)
+            .await
+            .unwrap_or_else(|_| Err(format!("the online game took more than {limit:?}")))
+    }
+
+    /// Closes everything. On failure both screens are saved first as
+    /// `failure_shot` with `-a` / `-b` before `.png`, and the test panics.
+    pub async fn finish(self, outcome: Result<String, String>, failure_shot: &str) {
+        if outcome.is_err() {
+            for (client, suffix) in [(&self.a, "a"), (&self.b, "b")] {
+                if let Ok(png) = client.screenshot().await {
+                    let path = failure_shot.replace(".png", &format!("-{suffix}.png"));
+                    if let Some(p) = save(&self.repo, &path, &png) {
+                        eprintln!("failure screenshot: {}", p.display());
+                    }
+                }
+            }
+        }
+        let _ = self.a.close().await;
+        let _ = self.b.close().await;
+        drop(self.drivers);
+        self.server.stop().await;
+        match outcome {
+            Ok(summary) => println!("{summary}"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A screenshot of one phone, for people to look at (not compared).
+    pub async fn shot(&self, client: &Client, path: &str) {
+        shot(client, &self.repo, path).await;
+    }
+
+    /// A screenshot once sheets and banners have finished sliding in.
+    pub async fn shot_settled(&self, client: &Client, path: &str) {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        shot(client, &self.repo, path).await;
+    }
+
+    /// Removes failure pictures left by an earlier run, so they are not taken for this run's.
+    pub fn forget_old_failure(&self, failure_shot: &str) {
+        for suffix in ["a", "b"] {
+            let path = failure_shot.replace(".png", &format!("-{suffix}.png"));
+            let _ = std::fs::remove_file(self.repo.join(path));
+        }
+    }
+}
+
+/// Settings → the server address → save; the saved message names it.
+pub async fn set_server(client: &Client, base: &str, server_url: &str) -> Result<(), String> {
+    client
+        .goto(&format!("{base}/"))
+        .await
+        .map_err(|e| format!("opening {base}: {e}"))?;
+    tap_testid(client, "open-settings").await?;
+    let input = wait_visible(client, "[data-testid=\"server-input\"]").await?;
+    input.clear().await.map_err(|e| format!("clearing the address: {e}"))?;
+    input
+        .send_keys(server_url)
+        .await
+        .map_err(|e| format!("typing the address: {e}"))?;
+    tap_testid(client, "server-save").await?;
+    let message = wait_visible(client, "[data-testid=\"server-message\"]").await?;
+    let text = message.text().await.unwrap_or_default();
+    if !text.contains(server_url) {
+        return Err(format!("saving the server address said {text:?}"));
+    }
+    Ok(())
+}
+
+/// Home → the game's setup (`play-<game>`) → its online lobby (`online-<game>`).
+pub async fn open_lobby(client: &Client, base: &str, game: &str) -> Result<(), String> {
+    client
+        .goto(&format!("{base}/"))
+        .await
+        .map_err(|e| format!("opening {base}: {e}"))?;
+    tap_testid(client, &format!("play-{game}")).await?;
+    tap_testid(client, &format!("online-{game}")).await
+}
+
+/// In the open lobby: taps each of `choices` (option segments), then
+/// "create room", and returns the 6-character code the waiting card shows.
+pub async fn create_room(client: &Client, choices: &[&str]) -> Result<String, String> {
+    for id in choices.iter().copied().chain(["create-room"]) {
+        tap_testid(client, id).await?;
+    }
+    let code_el = wait_visible(client, "[data-testid=\"room-code\"]").await?;
+    let code = code_el.text().await.map_err(|e| e.to_string())?.trim().to_string();
+    if code.len() != 6 {
+        return Err(format!("the waiting card shows {code:?}, not a 6-character code"));
+    }
+    Ok(code)
+}
+
+/// In the open lobby: types the code as a person would (lower case) and taps "join".
+pub async fn join_room(client: &Client, code: &str) -> Result<(), String> {
+    let input = wait_visible(client, "[data-testid=\"join-code\"]").await?;
+    tap(client, &input).await?;
+    input
+        .send_keys(&code.to_lowercase())
+        .await
+        .map_err(|e| format!("typing the code: {e}"))?;
+    tap_testid(client, "join").await
+}
+
+pub async fn tap_testid(client: &Client, id: &str) -> Result<(), String> {
+    let element = wait_visible(client, &format!("[data-testid=\"{id}\"]")).await?;
+    tap(client, &element).await.map_err(|e| format!("tapping {id}: {e}"))
+}
+
+pub async fn wait_visible(client: &Client, css: &str) -> Result<Element, String> {
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    loop {
+        if let Ok(element) = client.find(Locator::Css(css)).await {
+            if element.is_displayed().await.unwrap_or(false) {
+                return Ok(element);
+            }
+        }
+        if Instant::now() > deadline {
+            return Err(format!("{css} did not appear within {STEP_TIMEOUT:?}"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Whether any element matches `css` now (shown or not).
+pub async fn present(client: &Client, css: &str) -> Result<bool, String> {
+    let found = client
+        .find_all(Locator::Css(css))
+        .await
+        .map_err(|e| format!("looking for {css}: {e}"))?;
+    Ok(!found.is_empty())
+}
+
+pub async fn shot(client: &Client, repo: &Path, path: &str) {
+    if let Ok(png) = client.screenshot().await {
+        save(repo, path, &png);
+    }
+}
+
+/// Polls `read` until it gives a value `done` accepts, or fails after
+/// [`STEP_TIMEOUT`] saying `what` and the last value seen.
+pub async fn wait_until<T, F, Fut>(what: &str, mut read: F, done: impl Fn(&T) -> bool) -> Result<T, String>
+where
+    T: std::fmt::Debug,
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<Option<T>, String>>,
+{
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    let mut last = None;
+    loop {
+        if let Some(value) = read().await? {
+            if done(&value) {
+                return Ok(value);
+            }
+            last = Some(value);
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "{what}: not reached within {STEP_TIMEOUT:?}; last seen {last:?}"
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The frame every online room draws around its board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    /// `waiting`, `playing`, `over` or `closed`.
+    pub status: String,
+    pub my_turn: bool,
+    pub version: u64,
+    /// `first` or `second`: this phone's seat in the game.
+    pub seat: String,
+    /// `m:ss` of this phone's / the opponent's clock, when the room has clocks.
+    pub clock_me: Option<String>,
+    pub clock_opponent: Option<String>,
+    /// The result banner's `data-winner` (`human` = this phone won), once shown.
+    pub winner: Option<String>,
+    /// The fairness line's `data-ok` (`true`, `false`, `pending`), once shown.
+    pub fairness: Option<String>,
+    /// A server refusal, a passing message or the board's own explanation, if one shows.
+    pub toast: Option<String>,
+    /// The connection dot's `data-state`: `live`, `connecting`, `retrying`, `lost`.
+    pub connection: String,
+    /// The opponent's presence badge ("away", "bot"), if one shows.
+    pub presence: Option<String>,
+}
+
+impl Frame {
+    pub fn first(&self) -> bool {
+        self.seat == "first"
+    }
+}
+
+/// The frame, then `board_js`'s value (the body of a function run in the
+/// page; `null` while its board is not drawn). `None` while no room shows.
+const READ_FRAME_JS: &str = r#"
+const room = document.querySelector('[data-testid="online-room"]');
+if (!room) return null;
+const text = (css) => { const e = document.querySelector(css); return e ? e.textContent.trim() : null; };
+const attr = (css, name) => { const e = document.querySelector(css); return e ? e.getAttribute(name) : null; };
+return {
+  frame: {
+    status: room.dataset.status,
+    myTurn: room.dataset.myTurn === 'true',
+    version: Number(room.dataset.version),
+    seat: room.dataset.seat,
+    clockMe: text('[data-testid="clock-me"]'),
+    clockOpponent: text('[data-testid="clock-opponent"]'),
+    winner: attr('[data-testid="result-banner"]', 'data-winner'),
+    fairness: attr('[data-testid="fairness"]', 'data-ok'),
+    toast: text('[data-testid="toast"]') || text('[data-testid="board-toast"]'),
+    connection: attr('[data-testid="connection"]', 'data-state'),
+    presence: text('[data-testid="presence"]'),
+  },
+  board: (function () { BOARD_JS })(),
+};
+"#;
+
+/// The frame and the board (as `board_js` reads it) in one round trip.
+pub async fn read_frame(client: &Client, board_js: &str) -> Result<Option<(Frame, Value)>, String> {
+    let js = READ_FRAME_JS.replace("BOARD_JS", board_js);
+    let value = client
+        .execute(&js, vec![])
+        .await
+        .map_err(|e| format!("reading the room: {e}"))?;
+    if value.is_null() {
+        return Ok(None);
+    }
+    let f = &value["frame"];
+    let text = |key: &str| f.get(key).and_then(Value::as_str).map(str::to_string);
+    let frame = Frame {
+        status: text("status").unwrap_or_default(),
+        my_turn: f["myTurn"].as_bool().unwrap_or(false),
+        version: f["version"].as_u64().unwrap_or(0),
+        seat: text("seat").unwrap_or_default(),
+        clock_me: text("clockMe"),
+        clock_opponent: text("clockOpponent"),
+        winner: text("winner"),
+        fairness: text("fairness"),
+        toast: text("toast"),
+        connection: text("connection").unwrap_or_default(),
+        presence: text("presence"),
+    };
+    Ok(Some((frame, value["board"].clone())))
+}
+
+/// `m:ss` (or `0:0s.t` under ten seconds) as milliseconds, rounded as shown.
+pub fn clock_ms(text: &str) -> Option<u64> {
+    let (minutes, seconds) = text.split_once(':')?;
+    let minutes: u64 = minutes.parse().ok()?;
+    let seconds: f64 = seconds.parse().ok()?;
+    Some(minutes * 60_000 + (seconds * 1000.0).round() as u64)
+}
+
+/// The text of an element, trimmed, or an error naming it.
+pub async fn text_of(client: &Client, css: &str) -> Result<String, String> {
+    let element = wait_visible(client, css).await?;
+    element
+        .text()
+        .await
+        .map(|t| t.trim().to_string())
+        .map_err(|e| format!("reading {css}: {e}"))
+}
