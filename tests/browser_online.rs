@@ -2,10 +2,12 @@
 //! 390×844 with touch, each with its own profile, so each is its own device)
 //! play a whole 7×7 Hex game against each other through the room server,
 //! started here on 127.0.0.1 with a temporary database. Everything is done by
-//! taps: the server address in Settings, create a room, read its code, join
-//! with it on the other phone, then stones until one side connects. Midway
-//! the second phone reloads the page and must come back to its seat with the
-//! same board, then play on. A missing browser or build is a FAILURE.
+//! taps: the server address in Settings, a quick match that finds nobody
+//! and is cancelled, create a room, read its code, join with it on the other
+//! phone, then stones until one side connects. Midway the second phone
+//! reloads the page and must come back to its seat with the same board;
+//! later the first phone opens the app again from its start page and must
+//! land back in its seat. A missing browser or build is a FAILURE.
 //!
 //! DOM contract: `[data-testid=online-room]` with `data-status`
 //! (`waiting|playing|over|closed`), `data-my-turn`, `data-version`; the
@@ -24,11 +26,18 @@ mod web;
 
 use chrome::tap;
 use fantoccini::{Client, Locator};
-use online::{create_room, join_room, open_lobby, set_server, shot, wait_visible, Phones, STEP_TIMEOUT};
+use online::{
+    create_room, join_room, open_lobby, present, set_server, shot, tap_testid, wait_visible, Phones, STEP_TIMEOUT,
+};
 use std::time::{Duration, Instant};
 
 /// The second phone reloads after this many stones are on the board.
 const RELOAD_AT_STONES: usize = 5;
+/// Phone A opens the app again from its start page after this many stones.
+const REOPEN_AT_STONES: usize = 11;
+const SHOT_SETTINGS: &str = "test-output/browser/online-settings.png";
+const SHOT_MATCHING: &str = "test-output/browser/online-hex-quick-match.png";
+const SHOT_LOBBY: &str = "test-output/browser/online-hex-lobby.png";
 const SHOT_A: &str = "test-output/browser/online-hex-phone-a.png";
 const SHOT_B: &str = "test-output/browser/online-hex-phone-b.png";
 const SHOT_MID: &str = "test-output/browser/online-hex-midgame.png";
@@ -52,6 +61,19 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
     for phone in [a, b] {
         set_server(phone, base, server_url).await?;
     }
+    shot(a, repo, SHOT_SETTINGS).await;
+    // Quick match on phone A finds nobody: it shows that it is looking and
+    // can be cancelled, which takes it home with no seat kept.
+    open_lobby(a, base, "hex").await?;
+    tap_testid(a, "quick-match").await?;
+    wait_visible(a, "[data-testid=\"waiting\"][data-matchmaking=\"true\"]").await?;
+    shot(a, repo, SHOT_MATCHING).await;
+    tap_testid(a, "cancel-waiting").await?;
+    wait_visible(a, "[data-testid=\"play-hex\"]").await?;
+    if present(a, "[data-testid=\"continue-online\"]").await? {
+        return Err("a cancelled quick match still offers to return to it".into());
+    }
+
     // Phone A creates a 7×7 room and waits with its code on screen.
     open_lobby(a, base, "hex").await?;
     let code = create_room(a, &["size-7", "swap-off", "limit-none"]).await?;
@@ -59,11 +81,13 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
 
     // Phone B joins with the code, typed as a person would (lower case).
     open_lobby(b, base, "hex").await?;
+    shot(b, repo, SHOT_LOBBY).await;
     join_room(b, &code).await?;
 
     let mut room_a = wait_room(a, |r| r.status == "playing").await?;
     let mut room_b = wait_room(b, |r| r.status == "playing").await?;
     let mut reloaded = false;
+    let mut reopened = false;
     let mut taps = 0;
     while room_a.status != "over" || room_b.status != "over" {
         if taps > 60 {
@@ -79,6 +103,21 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
             }
             reloaded = true;
             room_b = after;
+            continue;
+        }
+        if !reopened && room_a.stones() >= REOPEN_AT_STONES {
+            // Phone A opens the app again from its start page: it goes
+            // straight back to its seat in the unfinished game.
+            let before = room_b_settled(a, &room_b).await?;
+            a.goto(&format!("{base}/"))
+                .await
+                .map_err(|e| format!("reopening: {e}"))?;
+            let after = wait_room(a, |r| r.status == "playing" && r.version == before.version).await?;
+            if after.cells != before.cells {
+                return Err("after reopening the app phone A shows another board".into());
+            }
+            reopened = true;
+            room_a = after;
             continue;
         }
         let (mover, other) = if room_a.my_turn {
@@ -109,8 +148,8 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
         room_a = read_room(a).await?.ok_or("room A gone")?;
         room_b = read_room(b).await?.ok_or("room B gone")?;
     }
-    if !reloaded {
-        return Err("the game ended before the reload happened".into());
+    if !reloaded || !reopened {
+        return Err("the game ended before the reload and the reopening happened".into());
     }
     let win_a = wait_visible(a, "[data-testid=\"result-banner\"]").await?;
     let win_b = wait_visible(b, "[data-testid=\"result-banner\"]").await?;
@@ -128,9 +167,10 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
     ))
 }
 
-/// Waits until B shows what A shows (same version), before reloading B.
-async fn room_b_settled(b: &Client, a_room: &Room) -> Result<Room, String> {
-    wait_room(b, |r| r.version >= a_room.version).await
+/// Waits until `phone` shows what the other phone shows (same version),
+/// before reloading or reopening it.
+async fn room_b_settled(phone: &Client, other: &Room) -> Result<Room, String> {
+    wait_room(phone, |r| r.version >= other.version).await
 }
 
 #[derive(Clone, Debug, PartialEq)]

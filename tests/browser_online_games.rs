@@ -79,14 +79,14 @@ async fn settled<T: std::fmt::Debug>(
     let a = wait_until(
         "phone A catches up",
         || read.read(&phones.a),
-        |(f, _)| f.version >= version,
+        |(f, _)| f.version >= version && !f.pending,
     )
     .await?;
     let target = a.0.version;
     let b = wait_until(
         "phone B shows the same version as A",
         || read.read(&phones.b),
-        |(f, _)| f.version >= target,
+        |(f, _)| f.version >= target && !f.pending,
     )
     .await?;
     for (name, (frame, _)) in [("A", &a), ("B", &b)] {
@@ -99,7 +99,7 @@ async fn settled<T: std::fmt::Debug>(
         let a = wait_until(
             "phone A shows the same version as B",
             || read.read(&phones.a),
-            |(f, _)| f.version >= b.0.version,
+            |(f, _)| f.version >= b.0.version && !f.pending,
         )
         .await?;
         return Ok((a, b));
@@ -300,6 +300,9 @@ async fn play_hadang(phones: &Phones) -> Result<String, String> {
                 "ply {ply}: the phone not to move offers moves: {other_board:?}"
             ));
         }
+        if ply == 1 {
+            tap_out_of_turn(other).await?;
+        }
         if ply == 2 && !clock_checked {
             check_clock_runs(phones).await?;
             clock_checked = true;
@@ -411,6 +414,19 @@ async fn frame_of(client: &Client) -> Result<(Frame, Value), String> {
     read_frame(client, "return null;")
         .await?
         .ok_or_else(|| "no room on the screen".to_string())
+}
+
+/// A tap on the board of the phone not to move plays nothing and says why.
+async fn tap_out_of_turn(client: &Client) -> Result<(), String> {
+    let (_, before) = ReadHadang.read(client).await?.ok_or("no board")?;
+    // e5: empty, in the middle, a step for no pawn yet.
+    tap_css(client, "[data-testid=\"hadang-board\"] [data-cell=\"e5\"]").await?;
+    let said = text_of(client, "[data-testid=\"board-toast\"]").await?;
+    let (_, after) = ReadHadang.read(client).await?.ok_or("no board")?;
+    if said.is_empty() || after.position() != before.position() || after.ghost.is_some() {
+        return Err(format!("a tap out of turn said {said:?} and left the board {after:?}"));
+    }
+    Ok(())
 }
 
 /// While A thinks, A's clock runs down on both phones and B's stands still.

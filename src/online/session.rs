@@ -77,6 +77,9 @@ pub struct RoomSession {
     left: bool,
     /// The opponent's latest change of presence: (counter, present).
     presence_change: Option<(u64, bool)>,
+    /// The opponent has been connected at least once (their first arrival
+    /// is a join, not a return).
+    opponent_seen: bool,
 }
 
 impl RoomSession {
@@ -95,6 +98,7 @@ impl RoomSession {
             resync: false,
             left: false,
             presence_change: None,
+            opponent_seen: false,
         }
     }
 
@@ -247,6 +251,7 @@ impl RoomSession {
             return;
         }
         self.clock_received_ms = now_ms;
+        self.opponent_seen |= snapshot.present[1 - snapshot.slot as usize];
         self.snapshot = Some(snapshot);
         self.check_fairness();
     }
@@ -260,9 +265,12 @@ impl RoomSession {
                 if let Some(p) = s.present.get_mut(slot as usize) {
                     *p = present;
                 }
-                if changed && slot != s.slot {
+                if changed && slot != s.slot && (!present || self.opponent_seen) {
                     let id = self.presence_change.map_or(1, |(i, _)| i + 1);
                     self.presence_change = Some((id, present));
+                }
+                if slot != s.slot && present {
+                    self.opponent_seen = true;
                 }
             }
             return;

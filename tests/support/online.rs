@@ -265,6 +265,8 @@ pub struct Frame {
     pub connection: String,
     /// The opponent's presence badge ("away", "bot"), if one shows.
     pub presence: Option<String>,
+    /// An action of this phone awaits the server's answer (the status pill's dots).
+    pub pending: bool,
 }
 
 impl Frame {
@@ -293,6 +295,7 @@ return {
     toast: text('[data-testid="toast"]') || text('[data-testid="board-toast"]'),
     connection: attr('[data-testid="connection"]', 'data-state'),
     presence: text('[data-testid="presence"]'),
+    pending: !!document.querySelector('[data-testid="status"] .thinking-dots'),
   },
   board: (function () { BOARD_JS })(),
 };
@@ -322,6 +325,7 @@ pub async fn read_frame(client: &Client, board_js: &str) -> Result<Option<(Frame
         toast: text("toast"),
         connection: text("connection").unwrap_or_default(),
         presence: text("presence"),
+        pending: f["pending"].as_bool().unwrap_or(false),
     };
     Ok(Some((frame, value["board"].clone())))
 }

@@ -182,7 +182,7 @@ pub fn OnlineHadang(
                         {tr(lang, "hadang-status-confirm-wall")}
                     }
                     button { class: "btn btn-ghost", "data-testid": "wall-cancel", onclick: on_cancel, {tr(lang, "action-cancel")} }
-                } else {
+                } else if !shown.is_over() {
                     button {
                         class: if paths_on { "btn btn-ghost toggled" } else { "btn btn-ghost" },
                         "data-testid": "toggle-paths",

@@ -285,7 +285,7 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                         side: sides[my_seat.other().index()].clone(),
                         clock: clocks[my_seat.other().index()],
                         active: running == Some(my_seat.other()) || (snapshot.to_move == Some(my_seat.other()) && !over),
-                        badge: presence_badge(lang, opponent),
+                        badge: if over || closed { None } else { presence_badge(lang, opponent) },
                         testid: "opponent",
                     }
                 }
