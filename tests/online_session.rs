@@ -605,3 +605,43 @@ fn the_opponents_return_and_a_move_made_by_the_clock_are_announced_once() {
     );
     assert_eq!(s.auto_moved_for_me(), Some(4), "the server moved for this seat");
 }
+
+#[test]
+fn both_devices_reconnect_by_themselves_after_a_server_restart_and_play_on() {
+    run_local(async {
+        let dir = tempfile::tempdir().unwrap();
+        let first = server(dir.path()).await;
+        let addr = first.addr;
+        let mut options = RoomOptions::new(GameKind::Hex);
+        options.hex_size = Some(7);
+        let (a, b) = pair(&first.base_url(), options).await;
+        a.send(Action::Move { notation: "d4".into() }).await;
+        in_step(&a, &b).await;
+        let version = a.version();
+
+        // The server goes down: both links notice and keep retrying.
+        first.stop().await;
+        wait_for("both links retrying", || {
+            [&a, &b]
+                .iter()
+                .all(|d| matches!(d.session.borrow().connection(), Connection::Retrying { .. }))
+        })
+        .await;
+        // It comes back on the same address with the same database: the room
+        // is restored from its log and both devices resume at its version.
+        let mut config = Config::new(dir.path().join("rooms.db"), addr);
+        config.rate_per_second = 10_000.0;
+        config.rate_burst = 10_000.0;
+        let second = Server::start(config).await.expect("restarts");
+        wait_for("both links live again", || {
+            [&a, &b]
+                .iter()
+                .all(|d| *d.session.borrow().connection() == Connection::Live && d.version() == version)
+        })
+        .await;
+        b.send(Action::Move { notation: "e4".into() }).await;
+        in_step(&a, &b).await;
+        assert_eq!(a.snapshot().moves, vec!["d4".to_string(), "e4".to_string()]);
+        second.stop().await;
+    });
+}

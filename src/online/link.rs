@@ -29,6 +29,10 @@ pub struct Link {
     pub seat_token: String,
 }
 
+/// Seconds without a byte on the event stream after which it counts as
+/// dropped: three of the server's 15 s keep-alives missed.
+pub const SILENT_STREAM_S: u32 = 45;
+
 /// Wait before reconnect attempt `attempt` (1, 2, …): 0.5 s doubling to 8 s.
 pub fn backoff_ms(attempt: u32) -> u32 {
     500u32.saturating_mul(1 << attempt.saturating_sub(1).min(4))
@@ -116,22 +120,39 @@ pub async fn follow<C: SessionCell>(link: Link, cell: C) {
             }
         }
         let Some(events) = stream.as_mut() else { continue };
-        // Read events; once a second check whether to resync or stop.
+        // Read events; once a second check whether to resync or stop, and
+        // whether the stream went silent (the server sends a keep-alive
+        // every 15 s; a phone that changed networks may never see an error).
+        let mut quiet_s = 0u32;
+        let mut chunks = events.chunks_received();
         let dropped = loop {
             let next = Box::pin(events.next());
             let tick = Box::pin(sleep_ms(1000));
-            match select(next, tick).await {
-                Either::Left((Some(Ok(event)), _)) => cell.update(|s| s.on_event(event, now_ms())),
-                Either::Left((_, _)) => break true,
-                Either::Right(_) => {
-                    if cell.update(|s| s.has_left()) {
-                        return;
-                    }
-                    let returned = foreground.returned();
-                    if cell.update(|s| s.take_resync()) || returned {
-                        break false;
-                    }
+            let ticked = match select(next, tick).await {
+                Either::Left((Some(Ok(event)), _)) => {
+                    cell.update(|s| s.on_event(event, now_ms()));
+                    false
                 }
+                Either::Left((_, _)) => break true,
+                // The unfinished read is dropped here (reading is
+                // cancel-safe: nothing received is lost).
+                Either::Right(_) => true,
+            };
+            if !ticked {
+                continue;
+            }
+            if cell.update(|s| s.has_left()) {
+                return;
+            }
+            let now_chunks = events.chunks_received();
+            quiet_s = if now_chunks == chunks { quiet_s + 1 } else { 0 };
+            chunks = now_chunks;
+            if quiet_s >= SILENT_STREAM_S {
+                break true;
+            }
+            let returned = foreground.returned();
+            if cell.update(|s| s.take_resync()) || returned {
+                break false;
             }
         };
         if dropped {

@@ -189,6 +189,7 @@ impl Client {
             parser: SseParser::new(),
             ready: VecDeque::new(),
             last_event_id,
+            chunks: 0,
         })
     }
 }
@@ -205,6 +206,7 @@ pub struct EventStream {
     parser: SseParser,
     ready: VecDeque<RoomEvent>,
     last_event_id: Option<u64>,
+    chunks: u64,
 }
 
 impl EventStream {
@@ -224,6 +226,7 @@ impl EventStream {
                 Ok(chunk) => chunk,
                 Err(e) => return Some(Err(e.into())),
             };
+            self.chunks += 1;
             for raw in self.parser.feed(&chunk) {
                 match serde_json::from_str::<RoomEvent>(&raw.data) {
                     Ok(event) => self.ready.push_back(event),
@@ -236,6 +239,13 @@ impl EventStream {
                 }
             }
         }
+    }
+
+    /// How many pieces of the stream have arrived, keep-alive comments
+    /// included: a count that stops moving for longer than the keep-alive
+    /// period means the connection is dead even if no error says so.
+    pub fn chunks_received(&self) -> u64 {
+        self.chunks
     }
 
     /// The id of the last event received (for `Last-Event-ID`).

@@ -221,7 +221,9 @@ impl Server {
         }
         self.task.abort();
         let _ = (&mut self.task).await;
-        lock(&self.shared.rooms).clear();
+        for (_, room) in lock(&self.shared.rooms).drain() {
+            room.task.abort();
+        }
     }
 
     pub async fn wait(self) {

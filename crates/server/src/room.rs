@@ -53,6 +53,9 @@ pub enum Cmd {
 #[derive(Clone)]
 pub struct RoomHandle {
     pub tx: mpsc::Sender<Cmd>,
+    /// Stops the room's task at once (a server stopping as a crash would:
+    /// open event streams end, clients see the connection drop).
+    pub task: tokio::task::AbortHandle,
 }
 
 impl RoomHandle {
@@ -164,8 +167,8 @@ impl Actor {
 
     pub fn spawn(self) -> RoomHandle {
         let (tx, rx) = mpsc::channel(256);
-        tokio::spawn(self.run(rx));
-        RoomHandle { tx }
+        let task = tokio::spawn(self.run(rx)).abort_handle();
+        RoomHandle { tx, task }
     }
 
     fn now_game(&self) -> u64 {

@@ -271,30 +271,33 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                 ConnectionDot { lang, connection: connection.clone() }
             }
             main { class: "play-area",
-                div { class: "online-players",
-                    PlayerChip {
-                        label: tr(lang, "online-you"),
-                        side: sides[my_seat.index()].clone(),
-                        clock: clocks[my_seat.index()],
-                        active: running == Some(my_seat) || (snapshot.to_move == Some(my_seat) && !over),
-                        badge: None,
-                        testid: "me",
+                // While waiting the card says it all: no players, no status.
+                if !waiting {
+                    div { class: "online-players",
+                        PlayerChip {
+                            label: tr(lang, "online-you"),
+                            side: sides[my_seat.index()].clone(),
+                            clock: clocks[my_seat.index()],
+                            active: running == Some(my_seat) || (snapshot.to_move == Some(my_seat) && !over),
+                            badge: None,
+                            testid: "me",
+                        }
+                        PlayerChip {
+                            label: tr(lang, "online-opponent"),
+                            side: sides[my_seat.other().index()].clone(),
+                            clock: clocks[my_seat.other().index()],
+                            active: running == Some(my_seat.other()) || (snapshot.to_move == Some(my_seat.other()) && !over),
+                            badge: if over || closed { None } else { presence_badge(lang, opponent) },
+                            testid: "opponent",
+                        }
                     }
-                    PlayerChip {
-                        label: tr(lang, "online-opponent"),
-                        side: sides[my_seat.other().index()].clone(),
-                        clock: clocks[my_seat.other().index()],
-                        active: running == Some(my_seat.other()) || (snapshot.to_move == Some(my_seat.other()) && !over),
-                        badge: if over || closed { None } else { presence_badge(lang, opponent) },
-                        testid: "opponent",
-                    }
-                }
-                div { class: "status-row", hidden: waiting,
-                    span { class: if over { "turn-pill over" } else { "turn-pill" }, "data-testid": "status",
-                        span { class: "turn-dot" }
-                        "{status}"
-                        if pending {
-                            span { class: "thinking-dots", span {} span {} span {} }
+                    div { class: "status-row",
+                        span { class: if over { "turn-pill over" } else { "turn-pill" }, "data-testid": "status",
+                            span { class: "turn-dot" }
+                            "{status}"
+                            if pending {
+                                span { class: "thinking-dots", span {} span {} span {} }
+                            }
                         }
                     }
                 }
