@@ -1,8 +1,10 @@
 //! Fluent keys for piece names: short ones on the tiles (the Indonesian
-//! abbreviations of the page in Indonesian), full ones in the statistics.
+//! abbreviations of the page in Indonesian), full ones in the statistics;
+//! and the texts built from them that the offline and online screens share.
 
-use crate::i18n::key;
-use papan_rules::junqi::Kind;
+use crate::i18n::{key, tr, tr_args, Lang};
+use papan_rules::junqi::{Colour, JunQiAction, JunQiView, Kind, Piece};
+use papan_rules::Seat;
 
 /// The tile label of `kind`.
 pub fn short_key(kind: Kind) -> &'static str {
@@ -38,4 +40,58 @@ pub fn full_key(kind: Kind) -> &'static str {
         Kind::Flag => key("junqi-kind-flag"),
         Kind::Bomb => key("junqi-kind-bomb"),
     }
+}
+
+pub fn colour_name(lang: Lang, colour: Colour) -> String {
+    match colour {
+        Colour::Red => tr(lang, "junqi-colour-red"),
+        Colour::Blue => tr(lang, "junqi-colour-blue"),
+    }
+}
+
+/// "Red Div".
+pub fn piece_name(lang: Lang, piece: Piece) -> String {
+    tr_args(
+        lang,
+        "junqi-piece-of",
+        &[
+            ("colour", colour_name(lang, piece.colour)),
+            ("piece", tr(lang, short_key(piece.kind))),
+        ],
+    )
+}
+
+/// "Bot revealed Red Div on c3", "You: a2 → a11 (Blue Ton fell)"; `who`
+/// names the seat that acted (You, Bot, Opponent, Player 1…).
+pub fn last_action_line(lang: Lang, view: &JunQiView, who: impl Fn(Seat) -> String) -> Option<String> {
+    let last = view.last_action()?;
+    let by = who(last.seat);
+    Some(match last.action {
+        JunQiAction::Reveal(post) => {
+            let piece = last.revealed.map(|p| piece_name(lang, p)).unwrap_or_default();
+            tr_args(
+                lang,
+                "junqi-last-reveal",
+                &[("who", by), ("piece", piece), ("post", post.to_string())],
+            )
+        }
+        JunQiAction::Move { from, to } if !last.removed.is_empty() => {
+            let fallen: Vec<String> = last.removed.iter().map(|p| piece_name(lang, *p)).collect();
+            tr_args(
+                lang,
+                "junqi-last-combat",
+                &[
+                    ("who", by),
+                    ("from", from.to_string()),
+                    ("to", to.to_string()),
+                    ("fallen", fallen.join(", ")),
+                ],
+            )
+        }
+        JunQiAction::Move { from, to } => tr_args(
+            lang,
+            "junqi-last-move",
+            &[("who", by), ("from", from.to_string()), ("to", to.to_string())],
+        ),
+    })
 }

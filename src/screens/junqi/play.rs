@@ -6,7 +6,7 @@ use super::super::home::level_key;
 use super::super::TopBar;
 use super::{save, JUNQI};
 use crate::components::junqi::board::JunQiBoard;
-use crate::components::junqi::names::short_key;
+use crate::components::junqi::names::{colour_name, last_action_line};
 use crate::components::junqi::result::JunQiResult;
 use crate::components::junqi::stats::StatsPanel;
 use crate::components::resign_sheet::ResignSheet;
@@ -17,7 +17,7 @@ use crate::settings::{AppSettings, TAP_SOUND_JS};
 use crate::storage::Store;
 use crate::{bot, timer, Route};
 use dioxus::prelude::*;
-use papan_rules::junqi::{Colour, JunQiAction, JunQiView, Piece, Square, QUIET_LIMIT};
+use papan_rules::junqi::{Colour, JunQiView, Square, QUIET_LIMIT};
 use papan_rules::Seat;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -193,7 +193,7 @@ pub fn JunQiPlay() -> Element {
     let decided = view.my_colour().is_some();
     let first = (game.ply() < 2 && !over).then(|| first_mover_line(lang, &game));
     let quiet = view.quiet_plies();
-    let last = last_action_line(lang, &game, &view);
+    let last = last_action_line(lang, &view, |seat| who(lang, &game, seat));
     let toast = (play.toast)();
     let targets = game.targets();
     let movable = game.movable();
@@ -301,13 +301,6 @@ pub fn JunQiPlay() -> Element {
     }
 }
 
-fn colour_name(lang: Lang, colour: Colour) -> String {
-    match colour {
-        Colour::Red => tr(lang, "junqi-colour-red"),
-        Colour::Blue => tr(lang, "junqi-colour-blue"),
-    }
-}
-
 /// "You", "Bot" or "Player 1/2": who sits in `seat`.
 fn who(lang: Lang, game: &JunQiController, seat: Seat) -> String {
     match game.players()[seat.index()] {
@@ -393,49 +386,4 @@ pub fn first_mover_line(lang: Lang, game: &JunQiController) -> String {
         "junqi-first-mover",
         &[("who", who(lang, game, game.first_mover()))],
     )
-}
-
-fn piece_name(lang: Lang, piece: Piece) -> String {
-    tr_args(
-        lang,
-        "junqi-piece-of",
-        &[
-            ("colour", colour_name(lang, piece.colour)),
-            ("piece", tr(lang, short_key(piece.kind))),
-        ],
-    )
-}
-
-/// "Bot revealed Red Div on c3", "You: a2 → a11 (Blue Ton fell)".
-pub fn last_action_line(lang: Lang, game: &JunQiController, view: &JunQiView) -> Option<String> {
-    let last = view.last_action()?;
-    let by = who(lang, game, last.seat);
-    Some(match last.action {
-        JunQiAction::Reveal(post) => {
-            let piece = last.revealed.map(|p| piece_name(lang, p)).unwrap_or_default();
-            tr_args(
-                lang,
-                "junqi-last-reveal",
-                &[("who", by), ("piece", piece), ("post", post.to_string())],
-            )
-        }
-        JunQiAction::Move { from, to } if !last.removed.is_empty() => {
-            let fallen: Vec<String> = last.removed.iter().map(|p| piece_name(lang, *p)).collect();
-            tr_args(
-                lang,
-                "junqi-last-combat",
-                &[
-                    ("who", by),
-                    ("from", from.to_string()),
-                    ("to", to.to_string()),
-                    ("fallen", fallen.join(", ")),
-                ],
-            )
-        }
-        JunQiAction::Move { from, to } => tr_args(
-            lang,
-            "junqi-last-move",
-            &[("who", by), ("from", from.to_string()), ("to", to.to_string())],
-        ),
-    })
 }

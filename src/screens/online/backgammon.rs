@@ -14,7 +14,7 @@
 //! committed seed fixes the dice, so it makes no difference who does) and
 //! a second, late ask is answered as stale by the frame.
 
-use super::board::{turn_attr, Ahead, BoardError};
+use super::board::{turn_attr, use_board_toast, Ahead, BoardError};
 use crate::components::backgammon::board::{colour_class, BackgammonBoard};
 use crate::controllers::backgammon::{BackgammonController, Spot, TapResult};
 use crate::i18n::{key, tr, tr_args, Lang};
@@ -93,7 +93,7 @@ pub fn OnlineBackgammon(
     on_action: EventHandler<Action>,
 ) -> Element {
     let mut ahead = use_signal(|| None::<Ahead<BackgammonController>>);
-    let mut toast = use_signal(|| None::<&'static str>);
+    let toast = use_board_toast();
     let base = match controller(&snapshot) {
         Ok(game) => game,
         Err(reason) => return rsx! { BoardError { lang, reason } },
@@ -101,27 +101,13 @@ pub fn OnlineBackgammon(
     let version = snapshot.version;
     let shown = Ahead::pick(ahead.read().as_ref(), version, pending, base);
     let roll = roll_offered(&snapshot, &shown, can_act);
-    let mut flash = move |reason: &'static str| {
-        toast.set(Some(reason));
-        spawn(async move {
-            crate::timer::sleep_ms(1800).await;
-            if *toast.peek() == Some(reason) {
-                toast.set(None);
-            }
-        });
-    };
-    let mut preview = move |state: BackgammonController| {
-        ahead.set(Some(Ahead {
-            version,
-            state,
-            sent: false,
-        }))
-    };
+    let flash = move |reason: &'static str| toast.show(reason);
+    let mut preview = move |state: BackgammonController| ahead.set(Some(Ahead::local(version, state)));
     // The roll is the server's: ask for it, change nothing here. Only
     // called where the controller has this seat to roll; without a link the
     // frame says it is still connecting.
     let roll_due = snapshot.roll_due;
-    let mut ask_roll = move || {
+    let ask_roll = move || {
         if pending {
             flash(key("online-wait-server"));
         } else if roll_due {
@@ -174,11 +160,7 @@ pub fn OnlineBackgammon(
             match game.done() {
                 Ok(()) => match game.last_move_text() {
                     Some(notation) => {
-                        ahead.set(Some(Ahead {
-                            version,
-                            state: game,
-                            sent: true,
-                        }));
+                        ahead.set(Some(Ahead::sent(version, game)));
                         on_action.call(Action::Move { notation });
                     }
                     None => flash(key("toast-illegal")),
@@ -240,9 +222,7 @@ pub fn OnlineBackgammon(
                     }
                 }
             }
-            if let Some(reason) = toast() {
-                div { class: "toast", role: "status", "data-testid": "board-toast", {tr(lang, reason)} }
-            }
+            {toast.view(lang)}
         }
     }
 }

@@ -19,6 +19,26 @@ pub struct Ahead<C> {
     pub sent: bool,
 }
 
+impl<C> Ahead<C> {
+    /// A local state not sent (a selection, a ghost stone or wall).
+    pub fn local(version: u64, state: C) -> Ahead<C> {
+        Ahead {
+            version,
+            state,
+            sent: false,
+        }
+    }
+
+    /// A move made here and sent, shown until the server answers.
+    pub fn sent(version: u64, state: C) -> Ahead<C> {
+        Ahead {
+            version,
+            state,
+            sent: true,
+        }
+    }
+}
+
 impl<C: Clone> Ahead<C> {
     /// What to draw: the local state while it is still ahead of the same
     /// snapshot (a sent one only while its answer is awaited).
@@ -26,6 +46,37 @@ impl<C: Clone> Ahead<C> {
         match ahead {
             Some(a) if a.version == version && (!a.sent || pending) => a.state.clone(),
             _ => base,
+        }
+    }
+}
+
+/// The board's short message (why a tap did nothing), gone after a moment.
+#[derive(Clone, Copy, PartialEq)]
+pub struct BoardToast(Signal<Option<&'static str>>);
+
+pub fn use_board_toast() -> BoardToast {
+    BoardToast(use_signal(|| None))
+}
+
+impl BoardToast {
+    /// Shows the Fluent key's text for two seconds.
+    pub fn show(self, reason: &'static str) {
+        let mut shown = self.0;
+        shown.set(Some(reason));
+        spawn(async move {
+            crate::timer::sleep_ms(2000).await;
+            if *shown.peek() == Some(reason) {
+                shown.set(None);
+            }
+        });
+    }
+
+    pub fn view(self, lang: Lang) -> Element {
+        match (self.0)() {
+            Some(reason) => rsx! {
+                div { class: "toast", role: "status", "data-testid": "board-toast", {tr(lang, reason)} }
+            },
+            None => rsx! {},
         }
     }
 }

@@ -5,7 +5,7 @@
 //! The clocks are the server's and the frame shows them, so the panels
 //! here show walls left and the shortest-path aid only.
 
-use super::board::{turn_attr, Ahead, BoardError};
+use super::board::{turn_attr, use_board_toast, Ahead, BoardError};
 use crate::components::hadang::board::{seat_class, HadangBoard};
 use crate::components::hadang::panel::{PanelInfo, PlayerPanel};
 use crate::controllers::hadang::{rule_key, HadangController, TapResult};
@@ -81,7 +81,7 @@ pub fn OnlineHadang(
 ) -> Element {
     let mut ahead = use_signal(|| None::<Ahead<HadangController>>);
     let mut last_pointer = use_signal(|| String::from("none"));
-    let mut toast = use_signal(|| None::<&'static str>);
+    let toast = use_board_toast();
     let mut show_paths = use_signal(|| true);
     let mut base = match controller(&snapshot) {
         Ok(game) => game,
@@ -91,35 +91,15 @@ pub fn OnlineHadang(
     let version = snapshot.version;
     let mut shown = Ahead::pick(ahead.read().as_ref(), version, pending, base);
     shown.set_show_paths(show_paths());
-    let mut flash = move |reason: &'static str| {
-        toast.set(Some(reason));
-        spawn(async move {
-            crate::timer::sleep_ms(1800).await;
-            if *toast.peek() == Some(reason) {
-                toast.set(None);
-            }
-        });
-    };
+    let flash = move |reason: &'static str| toast.show(reason);
     let mut apply = move |tapped: Tapped| match tapped {
-        Tapped::Preview(state) => ahead.set(Some(Ahead {
-            version,
-            state,
-            sent: false,
-        })),
+        Tapped::Preview(state) => ahead.set(Some(Ahead::local(version, state))),
         Tapped::Send(state, notation) => {
-            ahead.set(Some(Ahead {
-                version,
-                state,
-                sent: true,
-            }));
+            ahead.set(Some(Ahead::sent(version, state)));
             on_action.call(Action::Move { notation });
         }
         Tapped::Refused(state, reason) => {
-            ahead.set(Some(Ahead {
-                version,
-                state,
-                sent: false,
-            }));
+            ahead.set(Some(Ahead::local(version, state)));
             flash(reason);
         }
         Tapped::Toast(reason) => flash(reason),
@@ -192,9 +172,7 @@ pub fn OnlineHadang(
                     }
                 }
             }
-            if let Some(reason) = toast() {
-                div { class: "toast", role: "status", "data-testid": "board-toast", {tr(lang, reason)} }
-            }
+            {toast.view(lang)}
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Online Hex: the offline [`HexBoard`] over a controller rebuilt from the
 //! server's public move list; a placed stone (or swap) is sent as notation.
 
-use super::board::{turn_attr, Ahead, BoardError};
+use super::board::{turn_attr, use_board_toast, Ahead, BoardError};
 use crate::components::hex_board::HexBoard;
 use crate::controllers::hex::{HexController, TapResult};
 use crate::i18n::{key, tr, Lang};
@@ -50,22 +50,14 @@ pub fn OnlineHex(
 ) -> Element {
     let mut ahead = use_signal(|| None::<Ahead<HexController>>);
     let mut last_pointer = use_signal(|| String::from("none"));
-    let mut toast = use_signal(|| None::<&'static str>);
+    let toast = use_board_toast();
     let base = match controller(&snapshot) {
         Ok(game) => game,
         Err(reason) => return rsx! { BoardError { lang, reason } },
     };
     let version = snapshot.version;
     let shown = Ahead::pick(ahead.read().as_ref(), version, pending, base);
-    let mut flash = move |reason: &'static str| {
-        toast.set(Some(reason));
-        spawn(async move {
-            crate::timer::sleep_ms(1800).await;
-            if *toast.peek() == Some(reason) {
-                toast.set(None);
-            }
-        });
-    };
+    let flash = move |reason: &'static str| toast.show(reason);
     let on_tap = {
         let shown = shown.clone();
         move |cell: Cell| {
@@ -77,18 +69,10 @@ pub fn OnlineHex(
             match game.tap(cell) {
                 TapResult::Placed(_) => {
                     let Some(notation) = game.last_move_text() else { return };
-                    ahead.set(Some(Ahead {
-                        version,
-                        state: game,
-                        sent: true,
-                    }));
+                    ahead.set(Some(Ahead::sent(version, game)));
                     on_action.call(Action::Move { notation });
                 }
-                TapResult::Preview(_) => ahead.set(Some(Ahead {
-                    version,
-                    state: game,
-                    sent: false,
-                })),
+                TapResult::Preview(_) => ahead.set(Some(Ahead::local(version, game))),
                 TapResult::Ignored(reason) => flash(reason),
             }
         }
@@ -99,11 +83,7 @@ pub fn OnlineHex(
             let mut game = shown.clone();
             match game.swap() {
                 Ok(()) => {
-                    ahead.set(Some(Ahead {
-                        version,
-                        state: game,
-                        sent: true,
-                    }));
+                    ahead.set(Some(Ahead::sent(version, game)));
                     on_action.call(Action::Swap);
                 }
                 Err(reason) => flash(reason),
@@ -123,8 +103,6 @@ pub fn OnlineHex(
         if swap {
             button { class: "btn btn-accent online-swap", "data-testid": "swap", onclick: on_swap, {tr(lang, "action-swap")} }
         }
-        if let Some(reason) = toast() {
-            div { class: "toast", role: "status", "data-testid": "board-toast", {tr(lang, reason)} }
-        }
+        {toast.view(lang)}
     }
 }

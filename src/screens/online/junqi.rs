@@ -6,29 +6,22 @@
 //! the answer arrives. The statistics panel, the colours line (J8), the
 //! last action and the quiet counter (J19) are fed from the view as offline.
 
-use super::board::{turn_attr, Ahead, BoardError};
+use super::board::{turn_attr, use_board_toast, Ahead, BoardError};
 use crate::components::junqi::board::JunQiBoard;
-use crate::components::junqi::names::short_key;
+use crate::components::junqi::names::{colour_name, last_action_line};
 use crate::components::junqi::stats::StatsPanel;
 use crate::controllers::junqi::QUIET_WARNING;
 use crate::controllers::junqi_online::{JunQiOnline, OnlineTap};
 use crate::i18n::{key, tr, tr_args, Lang};
 use dioxus::prelude::*;
 use papan_api::{Action, Snapshot};
-use papan_rules::junqi::{Colour, JunQiAction, JunQiView, Piece, Square, QUIET_LIMIT};
+use papan_rules::junqi::{Square, QUIET_LIMIT};
 use papan_rules::Seat;
 
 /// The tap state for the snapshot, the local seat being the viewer's.
 pub fn controller(snapshot: &Snapshot) -> Result<JunQiOnline, String> {
     let view = snapshot.view.as_ref().ok_or("the snapshot has no view of the game")?;
     JunQiOnline::new(view, snapshot.seat, &snapshot.legal_moves, snapshot.outcome)
-}
-
-fn colour_name(lang: Lang, colour: Colour) -> String {
-    match colour {
-        Colour::Red => tr(lang, "junqi-colour-red"),
-        Colour::Blue => tr(lang, "junqi-colour-blue"),
-    }
 }
 
 /// Each seat's colour once decided (J8); before that Player 1 is the seat
@@ -86,51 +79,6 @@ pub fn colours_line(lang: Lang, game: &JunQiOnline) -> String {
     }
 }
 
-fn piece_name(lang: Lang, piece: Piece) -> String {
-    tr_args(
-        lang,
-        "junqi-piece-of",
-        &[
-            ("colour", colour_name(lang, piece.colour)),
-            ("piece", tr(lang, short_key(piece.kind))),
-        ],
-    )
-}
-
-/// "Opponent revealed Red Div on c3", "You: a2 → a11 (fell: Blue Bn)".
-pub fn last_action_line(lang: Lang, game: &JunQiOnline, view: &JunQiView) -> Option<String> {
-    let last = view.last_action()?;
-    let by = who(lang, game, last.seat);
-    Some(match last.action {
-        JunQiAction::Reveal(post) => {
-            let piece = last.revealed.map(|p| piece_name(lang, p)).unwrap_or_default();
-            tr_args(
-                lang,
-                "junqi-last-reveal",
-                &[("who", by), ("piece", piece), ("post", post.to_string())],
-            )
-        }
-        JunQiAction::Move { from, to } if !last.removed.is_empty() => {
-            let fallen: Vec<String> = last.removed.iter().map(|p| piece_name(lang, *p)).collect();
-            tr_args(
-                lang,
-                "junqi-last-combat",
-                &[
-                    ("who", by),
-                    ("from", from.to_string()),
-                    ("to", to.to_string()),
-                    ("fallen", fallen.join(", ")),
-                ],
-            )
-        }
-        JunQiAction::Move { from, to } => tr_args(
-            lang,
-            "junqi-last-move",
-            &[("who", by), ("from", from.to_string()), ("to", to.to_string())],
-        ),
-    })
-}
-
 #[component]
 pub fn OnlineJunQi(
     snapshot: Snapshot,
@@ -141,7 +89,7 @@ pub fn OnlineJunQi(
 ) -> Element {
     let mut ahead = use_signal(|| None::<Ahead<JunQiOnline>>);
     let mut last_pointer = use_signal(|| String::from("none"));
-    let mut toast = use_signal(|| None::<&'static str>);
+    let toast = use_board_toast();
     let mut show_stats = use_signal(|| false);
     let base = match controller(&snapshot) {
         Ok(game) => game,
@@ -149,15 +97,7 @@ pub fn OnlineJunQi(
     };
     let version = snapshot.version;
     let shown = Ahead::pick(ahead.read().as_ref(), version, pending, base);
-    let mut flash = move |reason: &'static str| {
-        toast.set(Some(reason));
-        spawn(async move {
-            crate::timer::sleep_ms(2200).await;
-            if *toast.peek() == Some(reason) {
-                toast.set(None);
-            }
-        });
-    };
+    let flash = move |reason: &'static str| toast.show(reason);
     let on_tap = {
         let shown = shown.clone();
         move |square: Square| {
@@ -167,18 +107,10 @@ pub fn OnlineJunQi(
             }
             let mut game = shown.clone();
             match game.tap(square) {
-                OnlineTap::Selected(_) | OnlineTap::Deselected => ahead.set(Some(Ahead {
-                    version,
-                    state: game,
-                    sent: false,
-                })),
+                OnlineTap::Selected(_) | OnlineTap::Deselected => ahead.set(Some(Ahead::local(version, game))),
                 OnlineTap::Send(notation) => {
                     // The selection is dropped; the move shows when the server plays it.
-                    ahead.set(Some(Ahead {
-                        version,
-                        state: game,
-                        sent: true,
-                    }));
+                    ahead.set(Some(Ahead::sent(version, game)));
                     on_action.call(Action::Move { notation });
                 }
                 OnlineTap::Ignored(reason) => flash(reason),
@@ -195,7 +127,7 @@ pub fn OnlineJunQi(
         }
         _ => None,
     };
-    let last = last_action_line(lang, &shown, &view);
+    let last = last_action_line(lang, &view, |seat| who(lang, &shown, seat));
     let quiet = view.quiet_plies();
     rsx! {
         div { class: "online-junqi", "data-testid": "online-junqi",
@@ -234,9 +166,7 @@ pub fn OnlineJunQi(
                     on_pointer: move |kind: String| last_pointer.set(kind),
                 }
             }
-            if let Some(reason) = toast() {
-                div { class: "toast", role: "status", "data-testid": "board-toast", {tr(lang, reason)} }
-            }
+            {toast.view(lang)}
             if show_stats() {
                 StatsPanel { view, lang, on_close: move |_| show_stats.set(false) }
             }
@@ -249,7 +179,7 @@ mod tests {
     use super::super::hadang::testing::{can_act, render, snapshot, tag_with};
     use super::*;
     use papan_api::GameKind;
-    use papan_rules::junqi::{JunQi, JunQiOptions};
+    use papan_rules::junqi::{JunQi, JunQiAction, JunQiOptions};
     use papan_rules::{Game, Record, Turn};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;

@@ -195,24 +195,22 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
             }
         });
     };
-    let leave = {
-        move |_| {
-            confirm_leave.set(false);
-            account::forget_seat(&Store::app(), game);
-            let mut s = session;
-            let request = s.write().begin(Action::Leave, now_ms());
-            s.write().leave();
-            let link = link_slot.peek().clone();
-            // The room closes (or, during a game, the game is lost) on the
-            // server; the seat is already forgotten here, so go home whatever
-            // the answer.
-            spawn(async move {
-                if let (Some(link), Ok(request)) = (link, request) {
-                    let _ = link.client.act(&link.room_id, &link.seat_token, &request).await;
-                }
-                nav.push(Route::Home {});
-            });
-        }
+    let leave = move |_| {
+        confirm_leave.set(false);
+        account::forget_seat(&Store::app(), game);
+        let mut s = session;
+        let request = s.write().begin(Action::Leave, now_ms());
+        s.write().leave();
+        let link = link_slot.peek().clone();
+        // The room closes (or, during a game, the game is lost) on the
+        // server; the seat is already forgotten here, so go home whatever
+        // the answer.
+        spawn(async move {
+            if let (Some(link), Ok(request)) = (link, request) {
+                let _ = link.client.act(&link.room_id, &link.seat_token, &request).await;
+            }
+            nav.push(Route::Home {});
+        });
     };
 
     let s = session.read();
