@@ -88,15 +88,10 @@ pub async fn follow<C: SessionCell>(link: Link, cell: C) {
         // this seat leave (no "away" flicker for the opponent).
         match link.client.snapshot(&link.room_id, &link.seat_token).await {
             Ok(snapshot) => cell.update(|s| s.on_snapshot(snapshot, now_ms())),
-            Err(e) if is_fatal(&e) => {
-                cell.update(|s| s.set_connection(Connection::Lost(describe(&e))));
-                return;
-            }
+            Err(e) if is_fatal(&e) => return lost(&cell, &e),
             Err(_) => {
                 drop(stream.take());
-                attempt += 1;
-                cell.update(|s| s.set_connection(Connection::Retrying { attempt }));
-                sleep_ms(backoff_ms(attempt)).await;
+                back_off(&cell, &mut attempt).await;
                 continue;
             }
         }
@@ -107,15 +102,10 @@ pub async fn follow<C: SessionCell>(link: Link, cell: C) {
                 attempt = 0;
                 cell.update(|s| s.set_connection(Connection::Live));
             }
-            Err(e) if is_fatal(&e) => {
-                cell.update(|s| s.set_connection(Connection::Lost(describe(&e))));
-                return;
-            }
+            Err(e) if is_fatal(&e) => return lost(&cell, &e),
             Err(_) => {
                 drop(stream.take());
-                attempt += 1;
-                cell.update(|s| s.set_connection(Connection::Retrying { attempt }));
-                sleep_ms(backoff_ms(attempt)).await;
+                back_off(&cell, &mut attempt).await;
                 continue;
             }
         }
@@ -157,20 +147,28 @@ pub async fn follow<C: SessionCell>(link: Link, cell: C) {
         };
         if dropped {
             drop(stream.take());
-            attempt += 1;
-            cell.update(|s| s.set_connection(Connection::Retrying { attempt }));
-            sleep_ms(backoff_ms(attempt)).await;
+            back_off(&cell, &mut attempt).await;
         } else {
             cell.update(|s| s.set_connection(Connection::Connecting));
         }
     }
 }
 
-fn describe(error: &ClientError) -> String {
-    match error {
+/// Marks the link as retrying and waits before the next attempt.
+async fn back_off<C: SessionCell>(cell: &C, attempt: &mut u32) {
+    *attempt += 1;
+    let next = *attempt;
+    cell.update(|s| s.set_connection(Connection::Retrying { attempt: next }));
+    sleep_ms(backoff_ms(next)).await;
+}
+
+/// The server says the seat is gone: show its reason and stop following.
+fn lost<C: SessionCell>(cell: &C, error: &ClientError) {
+    let reason = match error {
         ClientError::Api(e) => e.message.clone(),
         other => other.to_string(),
-    }
+    };
+    cell.update(|s| s.set_connection(Connection::Lost(reason)));
 }
 
 /// Sends `action` for the session's seat. The session shows the outcome:
