@@ -93,8 +93,27 @@ pub fn HadangBoard(
     on_cell: EventHandler<Square>,
     on_groove: EventHandler<Wall>,
     on_pointer: EventHandler<String>,
+    /// Drawn from Player 2's side (turned half a circle): online, each
+    /// player sees their own pawn at the bottom. The labels stay upright.
+    #[props(default)]
+    flipped: bool,
 ) -> Element {
     let (vx, vy, vw, vh) = view_box();
+    let centre = GRID / 2.0;
+    let turn_board = if flipped {
+        format!("rotate(180 {centre} {centre})")
+    } else {
+        String::new()
+    };
+    // Where file `i` and rank `r` (0-based) are labelled on this side.
+    let file_x = |i: usize| {
+        let column = if flipped { 8 - i } else { i };
+        column as f64 * PITCH + CELL / 2.0
+    };
+    let rank_y = |r: u8| {
+        let row = if flipped { r } else { 8 - r };
+        row as f64 * PITCH + CELL / 2.0 + 4.0
+    };
     let status = if game.is_over() { "over" } else { "playing" };
     let cells = board_cells(&game);
     let position = *game.position();
@@ -143,16 +162,13 @@ pub fn HadangBoard(
             "data-turn": "{turn}",
             "data-ply": "{ply}",
             "data-last-pointer": "{last_pointer}",
+            "data-flipped": "{flipped}",
             onpointerdown: move |e: PointerEvent| on_pointer.call(e.data().pointer_type()),
-            rect { class: "hb-frame", x: "-6", y: "-6", width: "{GRID + 12.0}", height: "{GRID + 12.0}", rx: "10" }
-            // Goal lines (H2): Player 1 races to the top edge, Player 2 to the bottom.
-            rect { class: "goal-edge-p1", x: "0", y: "-5", width: "{GRID}", height: "3.5", rx: "1.75" }
-            rect { class: "goal-edge-p2", x: "0", y: "{GRID + 1.5}", width: "{GRID}", height: "3.5", rx: "1.75" }
             g { class: "hb-labels",
                 for (i, letter) in files.chars().enumerate() {
                     text {
                         key: "f{i}",
-                        x: "{i as f64 * PITCH + CELL / 2.0}",
+                        x: "{file_x(i)}",
                         y: "{GRID + LABEL_MARGIN - 1.0}",
                         "text-anchor": "middle",
                         "{letter}"
@@ -162,110 +178,116 @@ pub fn HadangBoard(
                     text {
                         key: "r{rank}",
                         x: "{-LABEL_MARGIN / 2.0 - 3.0}",
-                        y: "{(8 - rank) as f64 * PITCH + CELL / 2.0 + 4.0}",
+                        y: "{rank_y(rank)}",
                         "text-anchor": "middle",
                         "{rank + 1}"
                     }
                 }
             }
-            g { class: "hb-cells",
-                for bc in cells.iter() {
-                    rect {
-                        key: "{bc.name}",
-                        class: "{bc.class}",
-                        x: "{bc.origin.0}",
-                        y: "{bc.origin.1}",
-                        width: "{CELL}",
-                        height: "{CELL}",
-                        rx: "5",
-                        "data-cell": "{bc.name}",
-                        onclick: {
-                            let square = bc.square;
-                            move |_| on_cell.call(square)
-                        },
-                    }
-                }
-            }
-            g { class: "hb-marks",
-                for (k, class, cx, cy) in path_dots.iter() {
-                    circle { key: "{k}", class: "{class}", cx: "{cx}", cy: "{cy}", r: "3.2" }
-                }
-                for bc in cells.iter().filter(|c| c.class.contains(" target")) {
-                    circle {
-                        key: "t-{bc.name}",
-                        class: "target-dot",
-                        cx: "{bc.origin.0 + CELL / 2.0}",
-                        cy: "{bc.origin.1 + CELL / 2.0}",
-                        r: "7",
-                    }
-                }
-            }
-            g { class: "hb-walls",
-                for p in placed.iter() {
-                    {
-                        let (x, y, w, h) = wall_rect(p.wall);
-                        let last = if last_wall == Some(p.wall) { " last" } else { "" };
-                        rsx! {
-                            rect {
-                                key: "w-{p.wall}",
-                                class: "wall wall-{seat_class(p.by)}{last}",
-                                x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3",
-                                "data-placed": "{p.wall}",
-                            }
+            g { class: "hb-turned", transform: "{turn_board}",
+                rect { class: "hb-frame", x: "-6", y: "-6", width: "{GRID + 12.0}", height: "{GRID + 12.0}", rx: "10" }
+                // Goal lines (H2): Player 1 races to the top edge, Player 2 to the bottom.
+                rect { class: "goal-edge-p1", x: "0", y: "-5", width: "{GRID}", height: "3.5", rx: "1.75" }
+                rect { class: "goal-edge-p2", x: "0", y: "{GRID + 1.5}", width: "{GRID}", height: "3.5", rx: "1.75" }
+                g { class: "hb-cells",
+                    for bc in cells.iter() {
+                        rect {
+                            key: "{bc.name}",
+                            class: "{bc.class}",
+                            x: "{bc.origin.0}",
+                            y: "{bc.origin.1}",
+                            width: "{CELL}",
+                            height: "{CELL}",
+                            rx: "5",
+                            "data-cell": "{bc.name}",
+                            onclick: {
+                                let square = bc.square;
+                                move |_| on_cell.call(square)
+                            },
                         }
                     }
                 }
-            }
-            g { class: "hb-pawns",
-                for seat in Seat::BOTH {
-                    {
-                        let (cx, cy) = cell_centre(position.pawn(seat));
-                        let sel = if selected && game.seat_to_move() == Some(seat) { " selected" } else { "" };
-                        rsx! {
-                            circle {
-                                key: "pawn-{seat_class(seat)}",
-                                class: "pawn pawn-{seat_class(seat)}{sel}",
-                                cx: "{cx}", cy: "{cy}", r: "13",
-                                "data-pawn": "{seat_class(seat)}",
-                                "data-at": "{position.pawn(seat)}",
-                                onclick: move |_| on_cell.call(position.pawn(seat)),
-                            }
+                g { class: "hb-marks",
+                    for (k, class, cx, cy) in path_dots.iter() {
+                        circle { key: "{k}", class: "{class}", cx: "{cx}", cy: "{cy}", r: "3.2" }
+                    }
+                    for bc in cells.iter().filter(|c| c.class.contains(" target")) {
+                        circle {
+                            key: "t-{bc.name}",
+                            class: "target-dot",
+                            cx: "{bc.origin.0 + CELL / 2.0}",
+                            cy: "{bc.origin.1 + CELL / 2.0}",
+                            r: "7",
                         }
                     }
                 }
-            }
-            g { class: "hb-grooves",
-                // Horizontal tap areas first, vertical on top: at a crossing
-                // the vertical groove wins, everywhere else there is no overlap.
-                for orientation in Orientation::BOTH {
-                    for wall in grooves.iter().filter(|w| w.orientation() == orientation) {
+                g { class: "hb-walls",
+                    for p in placed.iter() {
                         {
-                            let (x, y, w, h) = hit_rect(*wall);
-                            let wall = *wall;
+                            let (x, y, w, h) = wall_rect(p.wall);
+                            let last = if last_wall == Some(p.wall) { " last" } else { "" };
                             rsx! {
                                 rect {
-                                    key: "g-{wall}",
-                                    class: "groove",
-                                    x: "{x}", y: "{y}", width: "{w}", height: "{h}",
-                                    "data-wall": "{wall}",
-                                    onclick: move |_| on_groove.call(wall),
+                                    key: "w-{p.wall}",
+                                    class: "wall wall-{seat_class(p.by)}{last}",
+                                    x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3",
+                                    "data-placed": "{p.wall}",
                                 }
                             }
                         }
                     }
                 }
-            }
-            if let Some(wall) = ghost {
-                {
-                    let (x, y, w, h) = wall_rect(wall);
-                    let pad = 8.0;
-                    rsx! {
-                        g { class: "ghost-wall wall-{ghost_class}",
-                            "data-testid": "ghost-wall",
-                            "data-ghost": "{wall}",
-                            onclick: move |_| on_groove.call(wall),
-                            rect { class: "ghost-hit", x: "{x - pad}", y: "{y - pad}", width: "{w + 2.0 * pad}", height: "{h + 2.0 * pad}" }
-                            rect { class: "ghost-bar", x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3" }
+                g { class: "hb-pawns",
+                    for seat in Seat::BOTH {
+                        {
+                            let (cx, cy) = cell_centre(position.pawn(seat));
+                            let sel = if selected && game.seat_to_move() == Some(seat) { " selected" } else { "" };
+                            rsx! {
+                                circle {
+                                    key: "pawn-{seat_class(seat)}",
+                                    class: "pawn pawn-{seat_class(seat)}{sel}",
+                                    cx: "{cx}", cy: "{cy}", r: "13",
+                                    "data-pawn": "{seat_class(seat)}",
+                                    "data-at": "{position.pawn(seat)}",
+                                    onclick: move |_| on_cell.call(position.pawn(seat)),
+                                }
+                            }
+                        }
+                    }
+                }
+                g { class: "hb-grooves",
+                    // Horizontal tap areas first, vertical on top: at a crossing
+                    // the vertical groove wins, everywhere else there is no overlap.
+                    for orientation in Orientation::BOTH {
+                        for wall in grooves.iter().filter(|w| w.orientation() == orientation) {
+                            {
+                                let (x, y, w, h) = hit_rect(*wall);
+                                let wall = *wall;
+                                rsx! {
+                                    rect {
+                                        key: "g-{wall}",
+                                        class: "groove",
+                                        x: "{x}", y: "{y}", width: "{w}", height: "{h}",
+                                        "data-wall": "{wall}",
+                                        onclick: move |_| on_groove.call(wall),
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(wall) = ghost {
+                    {
+                        let (x, y, w, h) = wall_rect(wall);
+                        let pad = 8.0;
+                        rsx! {
+                            g { class: "ghost-wall wall-{ghost_class}",
+                                "data-testid": "ghost-wall",
+                                "data-ghost": "{wall}",
+                                onclick: move |_| on_groove.call(wall),
+                                rect { class: "ghost-hit", x: "{x - pad}", y: "{y - pad}", width: "{w + 2.0 * pad}", height: "{h + 2.0 * pad}" }
+                                rect { class: "ghost-bar", x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3" }
+                            }
                         }
                     }
                 }

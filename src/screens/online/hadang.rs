@@ -138,9 +138,11 @@ pub fn OnlineHadang(
     };
     let ghost = shown.ghost_wall();
     let paths_on = show_paths();
-    // The board is drawn as offline: Player 2 above, Player 1 below.
-    let top = panel(lang, &shown, Seat::Second);
-    let bottom = panel(lang, &shown, Seat::First);
+    // Each player sees the board from their own side: their pawn and panel
+    // at the bottom, the opponent's above.
+    let flipped = snapshot.seat == Seat::Second;
+    let top = panel(lang, &shown, snapshot.seat.other());
+    let bottom = panel(lang, &shown, snapshot.seat);
     rsx! {
         div { class: "online-hadang hadang-play", "data-testid": "online-hadang",
             PlayerPanel { info: top, lang }
@@ -153,6 +155,7 @@ pub fn OnlineHadang(
                     on_cell,
                     on_groove,
                     on_pointer: move |kind: String| last_pointer.set(kind),
+                    flipped,
                 }
             }
             PlayerPanel { info: bottom, lang }
@@ -317,6 +320,20 @@ mod tests {
         );
         // No clock on the panels: the frame shows the server's.
         assert!(!html.contains("data-testid=\"clock-p1\""));
+    }
+
+    #[test]
+    fn h1_each_player_sees_their_own_pawn_at_the_bottom() {
+        let first = render(&game(&[], Seat::First), false, false);
+        let second = render(&game(&[], Seat::Second), false, false);
+        assert!(tag_with(&first, "data-testid=\"hadang-board\"").contains("data-flipped=\"false\""));
+        assert!(tag_with(&second, "data-testid=\"hadang-board\"").contains("data-flipped=\"true\""));
+        assert!(second.contains("rotate(180"), "Player 2's board is turned");
+        // Your own panel is the lower one: it comes after the board.
+        let board_at = |html: &str| html.find("data-testid=\"hadang-board\"").unwrap();
+        assert!(first.find("data-testid=\"panel-p1\"").unwrap() > board_at(&first));
+        assert!(second.find("data-testid=\"panel-p2\"").unwrap() > board_at(&second));
+        assert!(second.find("data-testid=\"panel-p1\"").unwrap() < board_at(&second));
     }
 
     #[test]
