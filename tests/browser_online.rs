@@ -7,7 +7,9 @@
 //! phone, then stones until one side connects. Midway the second phone
 //! reloads the page and must come back to its seat with the same board;
 //! later the first phone opens the app again from its start page and must
-//! land back in its seat. A missing browser or build is a FAILURE.
+//! land back in its seat; later still the room server stops and restarts,
+//! and both phones must show that they are reconnecting, come back by
+//! themselves and play on. A missing browser or build is a FAILURE.
 //!
 //! DOM contract: `[data-testid=online-room]` with `data-status`
 //! (`waiting|playing|over|closed`), `data-my-turn`, `data-version`; the
@@ -35,6 +37,9 @@ use std::time::{Duration, Instant};
 const RELOAD_AT_STONES: usize = 5;
 /// Phone A opens the app again from its start page after this many stones.
 const REOPEN_AT_STONES: usize = 11;
+/// The room server restarts after this many stones.
+const RESTART_AT_STONES: usize = 15;
+const SHOT_RECONNECTING: &str = "test-output/browser/online-hex-reconnecting.png";
 const SHOT_SETTINGS: &str = "test-output/browser/online-settings.png";
 const SHOT_MATCHING: &str = "test-output/browser/online-hex-quick-match.png";
 const SHOT_LOBBY: &str = "test-output/browser/online-hex-lobby.png";
@@ -48,16 +53,12 @@ const FAILURE_SHOT: &str = "test-output/browser/online-hex-failure.png";
 async fn two_phones_play_a_whole_hex_game_through_the_server_one_reloading_midgame() {
     let phones = Phones::start().await;
     phones.forget_old_failure(FAILURE_SHOT);
-    let outcome = phones
-        .within(
-            Duration::from_secs(300),
-            play(&phones.repo, &phones.base, &phones.server_url, &phones.a, &phones.b),
-        )
-        .await;
+    let outcome = phones.within(Duration::from_secs(300), play(&phones)).await;
     phones.finish(outcome, FAILURE_SHOT).await;
 }
 
-async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, b: &Client) -> Result<String, String> {
+async fn play(phones: &Phones) -> Result<String, String> {
+    let (repo, base, server_url, a, b) = (&phones.repo, &phones.base, &phones.server_url, &phones.a, &phones.b);
     for phone in [a, b] {
         set_server(phone, base, server_url).await?;
     }
@@ -88,6 +89,7 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
     let mut room_b = wait_room(b, |r| r.status == "playing").await?;
     let mut reloaded = false;
     let mut reopened = false;
+    let mut restarted = false;
     let mut taps = 0;
     while room_a.status != "over" || room_b.status != "over" {
         if taps > 60 {
@@ -120,6 +122,27 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
             room_a = after;
             continue;
         }
+        if !restarted && room_a.stones() >= RESTART_AT_STONES {
+            // The room server goes down mid-game: both phones say they are
+            // reconnecting, then come back by themselves when it is up again.
+            let before = room_b_settled(b, &room_a).await?;
+            phones.stop_server().await;
+            for phone in [a, b] {
+                wait_visible(phone, "[data-testid=\"connection\"][data-state=\"retrying\"]").await?;
+            }
+            shot(b, repo, SHOT_RECONNECTING).await;
+            phones.restart_server().await;
+            for phone in [a, b] {
+                wait_visible(phone, "[data-testid=\"connection\"][data-state=\"live\"]").await?;
+            }
+            room_a = wait_room(a, |r| r.version == before.version).await?;
+            room_b = wait_room(b, |r| r.version == before.version).await?;
+            if room_a.cells != before.cells || room_b.cells != before.cells {
+                return Err("after the server restart the phones show another board".into());
+            }
+            restarted = true;
+            continue;
+        }
         let (mover, other) = if room_a.my_turn {
             (a, b)
         } else if room_b.my_turn {
@@ -148,8 +171,8 @@ async fn play(repo: &std::path::Path, base: &str, server_url: &str, a: &Client, 
         room_a = read_room(a).await?.ok_or("room A gone")?;
         room_b = read_room(b).await?.ok_or("room B gone")?;
     }
-    if !reloaded || !reopened {
-        return Err("the game ended before the reload and the reopening happened".into());
+    if !reloaded || !reopened || !restarted {
+        return Err("the game ended before the reload, the reopening and the server restart happened".into());
     }
     let win_a = wait_visible(a, "[data-testid=\"result-banner\"]").await?;
     let win_b = wait_visible(b, "[data-testid=\"result-banner\"]").await?;

@@ -38,9 +38,10 @@ pub struct Phones {
     pub server_url: String,
     pub a: Client,
     pub b: Client,
-    server: Server,
+    /// The running room server (none while a test has it stopped).
+    server: tokio::sync::Mutex<Option<Server>>,
     drivers: (ChromeDriver, ChromeDriver),
-    _db: tempfile::TempDir,
+    db: tempfile::TempDir,
 }
 
 impl Phones {
@@ -69,10 +70,33 @@ impl Phones {
             server_url,
             a,
             b,
-            server,
+            server: tokio::sync::Mutex::new(Some(server)),
             drivers: (driver_a, driver_b),
-            _db: db,
+            db,
         }
+    }
+
+    /// Stops the room server as a crash would (its open streams end).
+    pub async fn stop_server(&self) {
+        if let Some(server) = self.server.lock().await.take() {
+            server.stop().await;
+        }
+    }
+
+    /// Starts it again on the same address with the same database: every
+    /// open room comes back from its log.
+    pub async fn restart_server(&self) {
+        let addr = self
+            .server_url
+            .trim_start_matches("http://")
+            .parse()
+            .expect("the server's address");
+        let mut config = Config::new(self.db.path().join("rooms.db"), addr);
+        config.rate_burst = 1_000.0;
+        let server = Server::start(config)
+            .await
+            .expect("room server restarts on its address");
+        *self.server.lock().await = Some(server);
     }
 
     /// `play` with a time limit: its own error, or one saying it ran out of time.
@@ -95,10 +119,10 @@ impl Phones {
                 }
             }
         }
+        self.stop_server().await;
         let _ = self.a.close().await;
         let _ = self.b.close().await;
         drop(self.drivers);
-        self.server.stop().await;
         match outcome {
             Ok(summary) => println!("{summary}"),
             Err(e) => panic!("{e}"),

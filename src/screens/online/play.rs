@@ -297,6 +297,11 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                                 span { class: "thinking-dots", span {} span {} span {} }
                             }
                         }
+                        // Messages from the room hang just under the status,
+                        // clear of the players and of the board's buttons.
+                        if let Some(text) = toast_text.clone() {
+                            div { class: "toast", role: "status", "data-testid": "toast", "{text}" }
+                        }
                     }
                 }
                 if waiting {
@@ -306,7 +311,7 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                         OnlineBoard { snapshot: snapshot.clone(), can_act, pending, lang, on_action: send }
                     }
                 }
-                if let Some(text) = toast_text {
+                if let Some(text) = toast_text.filter(|_| waiting) {
                     div { class: "toast", role: "status", "data-testid": "toast", "{text}" }
                 }
             }
