@@ -66,6 +66,14 @@ async fn play(phones: &Phones) -> Result<String, String> {
     // Quick match on phone A finds nobody: it shows that it is looking and
     // can be cancelled, which takes it home with no seat kept.
     open_lobby(a, base, "hex").await?;
+    // Ranked on: the lobby shows this device's rating from the server.
+    tap_testid(a, "ranked-on").await?;
+    let rating = wait_visible(a, "[data-testid=\"rating\"]").await?;
+    let rating = rating.text().await.map_err(|e| e.to_string())?;
+    if !rating.contains("1500") || !rating.contains('±') {
+        return Err(format!("a new player's rating should read 1500 ± …, not {rating:?}"));
+    }
+    tap_testid(a, "ranked-off").await?;
     tap_testid(a, "quick-match").await?;
     wait_visible(a, "[data-testid=\"waiting\"][data-matchmaking=\"true\"]").await?;
     shot(a, repo, SHOT_MATCHING).await;
