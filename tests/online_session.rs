@@ -394,6 +394,19 @@ fn a_device_the_server_forgot_registers_again() {
             .unwrap()
             .to_string();
         assert_ne!(old, new, "a new registration replaced the forgotten one");
+
+        // A second server gets its own registration; the first one's is kept
+        // (its ratings belong to that device).
+        let other = server(&dir.path().join("three")).await;
+        let elsewhere = account::client(&store, &other.base_url()).await.unwrap();
+        assert_ne!(elsewhere.device_token(), Some(new.as_str()));
+        let back = account::client(&store, &url).await.unwrap();
+        assert_eq!(
+            back.device_token(),
+            Some(new.as_str()),
+            "switching back keeps the device"
+        );
+        other.stop().await;
         second.stop().await;
     });
 }

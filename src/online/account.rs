@@ -71,7 +71,8 @@ pub fn set_server(store: &Store, text: &str) -> Result<String, String> {
     Ok(address)
 }
 
-/// The device's registration with one server.
+/// The device's registration with one server. One is kept per server, so
+/// switching servers and back keeps the device (and its ratings) on each.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Device {
     server: String,
@@ -79,25 +80,30 @@ struct Device {
     device_token: String,
 }
 
+fn devices(store: &Store) -> Vec<Device> {
+    store.load(DEVICE_KEY).ok().flatten().unwrap_or_default()
+}
+
 /// A client for `server` acting as this device, registering it first when
 /// this server has not seen it (or forgot it).
 pub async fn client(store: &Store, server: &str) -> Result<Client, ClientError> {
-    let known: Option<Device> = store.load(DEVICE_KEY).ok().flatten();
-    if let Some(device) = known.filter(|d| d.server == server) {
-        return Ok(Client::new(server).with_device_token(device.device_token));
+    match devices(store).into_iter().find(|d| d.server == server) {
+        Some(device) => Ok(Client::new(server).with_device_token(device.device_token)),
+        None => register(store, server).await,
     }
-    register(store, server).await
 }
 
 async fn register(store: &Store, server: &str) -> Result<Client, ClientError> {
     let mut client = Client::new(server);
     let registration = client.register().await?;
-    let device = Device {
+    let mut known = devices(store);
+    known.retain(|d| d.server != server);
+    known.push(Device {
         server: server.to_string(),
         device_id: registration.device_id,
         device_token: registration.device_token,
-    };
-    if let Err(e) = store.save(DEVICE_KEY, &device) {
+    });
+    if let Err(e) = store.save(DEVICE_KEY, &known) {
         dioxus::logger::tracing::warn!("could not keep the device token: {e}");
     }
     Ok(client)
