@@ -8,10 +8,13 @@ mod hadang;
 mod hex;
 mod junqi;
 mod lobby;
+mod parts;
 mod play;
+mod result;
 
 pub use lobby::{normalize_code, OnlineButton, OnlineLobby};
-pub use play::{format_clock, OnlinePlay};
+pub use parts::format_clock;
+pub use play::OnlinePlay;
 
 use crate::i18n::{tr, Lang};
 use crate::online::{account, game_id, game_name_key};

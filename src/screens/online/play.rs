@@ -5,8 +5,10 @@
 //! game's own component driven by the server's snapshots.
 
 use super::board::OnlineBoard;
+use super::parts::{ConnectionDot, PlayerChip, WaitingCard};
+use super::result::OnlineResult;
 use crate::components::resign_sheet::ResignSheet;
-use crate::i18n::{key, tr, tr_args, Lang};
+use crate::i18n::{tr, tr_args, Lang};
 use crate::online::account::{self, ActiveSeat};
 use crate::online::link::{self, Link, SessionCell};
 use crate::online::session::{Connection, Notice, Opponent, RoomSession};
@@ -18,7 +20,7 @@ use crate::timer::{now_ms, sleep_ms};
 use crate::Route;
 use dioxus::prelude::*;
 use papan_api::{Action, GameKind, Rating, RoomStatus, Snapshot};
-use papan_rules::{EndReason, Outcome, Seat};
+use papan_rules::Seat;
 
 #[component]
 pub fn OnlinePlay(game: String) -> Element {
@@ -235,10 +237,9 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     let my_seat = snapshot.seat;
     let opponent = s.opponent();
     let pending = s.pending().is_some();
-    // The server takes a due roll from either seat; offer it only to the
-    // seat whose turn it starts.
-    // After a long absence the server's bot keeps this seat for the rest of
-    // the game (X13): nothing to tap then.
+    // Nothing to tap when the server's bot keeps this seat after a long
+    // absence (X13), nor for a due roll that starts the opponent's turn
+    // (the server would take it from either seat).
     let bot_has_me = snapshot.bot_seats.contains(&my_seat);
     let can_act = s.can_act() && !bot_has_me && (!snapshot.roll_due || super::board::roll_is_mine(&snapshot));
     let notice = s.notice().map(|(_, n)| notice_text(lang, n));
@@ -252,9 +253,6 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     let status = status_text(lang, &snapshot, pending, opponent, can_act);
     let sides = super::board::side_labels(lang, &snapshot);
     let toast_text = notice.or_else(|| toast().map(|(_, t)| t));
-    let my_rematch = snapshot.rematch_requested[snapshot.slot as usize];
-    let their_rematch = snapshot.rematch_requested[1 - snapshot.slot as usize];
-    let commits = matches!(game, GameKind::Junqi | GameKind::Backgammon);
     let running = snapshot.clock.as_ref().and_then(|c| c.running);
 
     rsx! {
@@ -316,46 +314,14 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                 }
             }
             if over || closed {
-                div { class: "result-banner online-result", role: "status", "data-testid": "result-banner",
-                    "data-winner": winner_id(snapshot.outcome, my_seat),
-                    div { class: "result-text",
-                        h2 { class: "result-title", {headline(lang, snapshot.outcome, my_seat)} }
-                        if let Some(outcome) = snapshot.outcome {
-                            p { class: "result-reason", {reason_text(lang, outcome, my_seat)} }
-                        }
-                        if commits {
-                            p { class: "fairness", "data-testid": "fairness",
-                                "data-ok": match &fairness { Some(Ok(())) => "true", Some(Err(_)) => "false", None => "pending" },
-                                match &fairness {
-                                    Some(Ok(())) => tr(lang, fairness_ok_key(game)),
-                                    Some(Err(reason)) => tr_args(lang, "online-fair-failed", &[("reason", reason.clone())]),
-                                    None => tr(lang, "online-fair-checking"),
-                                }
-                            }
-                        }
-                        if let Some(r) = rating() {
-                            p { class: "rating-line", "data-testid": "rating",
-                                {tr_args(lang, if r.provisional { "online-rating-provisional" } else { "online-rating" }, &[("rating", format!("{:.0}", r.rating)), ("deviation", format!("{:.0}", r.deviation))])}
-                            }
-                        }
-                        if closed {
-                            p { class: "result-reason", {tr(lang, "online-room-closed")} }
-                        } else if their_rematch && !my_rematch {
-                            p { class: "result-reason", {tr(lang, "online-rematch-offered")} }
-                        }
-                    }
-                    div { class: "result-actions",
-                        if !closed {
-                            button {
-                                class: "btn btn-primary",
-                                "data-testid": "rematch",
-                                disabled: my_rematch || pending,
-                                onclick: move |_| send(Action::Rematch),
-                                if my_rematch { {tr(lang, "online-rematch-asked")} } else { {tr(lang, "action-rematch")} }
-                            }
-                        }
-                        button { class: "btn btn-ghost", "data-testid": "online-leave", onclick: leave, {tr(lang, "online-leave")} }
-                    }
+                OnlineResult {
+                    snapshot: snapshot.clone(),
+                    lang,
+                    fairness,
+                    rating: rating(),
+                    pending,
+                    on_rematch: move |_| send(Action::Rematch),
+                    on_leave: leave,
                 }
             } else if !waiting {
                 footer { class: "action-bar",
@@ -391,85 +357,6 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                 }
             }
         }
-    }
-}
-
-#[component]
-fn ConnectionDot(lang: Lang, connection: Connection) -> Element {
-    let (class, label) = match &connection {
-        Connection::Live => ("live", tr(lang, "online-live")),
-        Connection::Connecting => ("connecting", tr(lang, "online-connecting")),
-        Connection::Retrying { .. } => ("retrying", tr(lang, "online-reconnecting")),
-        Connection::Lost(_) => ("lost", tr(lang, "online-offline")),
-    };
-    rsx! {
-        span { class: "conn conn-{class}", "data-testid": "connection", "data-state": class, title: "{label}",
-            span { class: "conn-dot" }
-            span { class: "conn-label", "{label}" }
-        }
-    }
-}
-
-#[component]
-fn PlayerChip(
-    label: String,
-    side: String,
-    clock: Option<u64>,
-    active: bool,
-    badge: Option<String>,
-    testid: &'static str,
-) -> Element {
-    let low = clock.is_some_and(|ms| ms < 10_000);
-    rsx! {
-        div { class: if active { "player-chip active" } else { "player-chip" }, "data-testid": "player-{testid}",
-            div { class: "chip-names",
-                span { class: "chip-label", "{label}" }
-                span { class: "chip-side", "{side}" }
-                if let Some(badge) = badge {
-                    span { class: "chip-badge", "data-testid": "presence", "{badge}" }
-                }
-            }
-            if let Some(ms) = clock {
-                span { class: if low { "chip-clock low" } else { "chip-clock" }, "data-testid": "clock-{testid}", {format_clock(ms)} }
-            }
-        }
-    }
-}
-
-#[component]
-fn WaitingCard(lang: Lang, code: String, matchmaking: bool, on_cancel: EventHandler<MouseEvent>) -> Element {
-    // Codes come from the server's alphabet (letters and digits): safe to
-    // put in a script literal.
-    let copy_js = format!("navigator.clipboard && navigator.clipboard.writeText('{code}');");
-    rsx! {
-        div { class: "waiting-card", "data-testid": "waiting", "data-matchmaking": "{matchmaking}",
-            if matchmaking {
-                p { class: "waiting-title", {tr(lang, "online-matching")} }
-                p { class: "waiting-hint", {tr(lang, "online-matching-hint")} }
-            } else {
-                p { class: "waiting-title", {tr(lang, "online-waiting")} }
-                p { class: "waiting-hint", {tr(lang, "online-share-code")} }
-                button {
-                    class: "room-code",
-                    "data-testid": "room-code",
-                    "aria-label": tr(lang, "online-copy-code"),
-                    onclick: move |_| { let _ = document::eval(&copy_js); },
-                    "{code}"
-                }
-            }
-            div { class: "thinking-dots waiting-dots", span {} span {} span {} }
-            button { class: "btn btn-ghost btn-block", "data-testid": "cancel-waiting", onclick: move |e| on_cancel.call(e), {tr(lang, "action-cancel")} }
-        }
-    }
-}
-
-/// `m:ss`, with tenths under ten seconds.
-pub fn format_clock(ms: u64) -> String {
-    if ms < 10_000 {
-        format!("0:0{}.{}", ms / 1000, (ms % 1000) / 100)
-    } else {
-        let s = ms.div_ceil(1000);
-        format!("{}:{:02}", s / 60, s % 60)
     }
 }
 
@@ -516,58 +403,5 @@ fn notice_text(lang: Lang, notice: &Notice) -> String {
         Notice::Refused { rule: None, message } => tr_args(lang, "online-refused", &[("reason", message.clone())]),
         Notice::Stale => tr(lang, "online-stale"),
         Notice::SendFailed => tr(lang, "online-send-failed"),
-    }
-}
-
-fn winner_id(outcome: Option<Outcome>, me: Seat) -> &'static str {
-    match outcome.map(|o| o.winner) {
-        Some(Some(w)) if w == me => "human",
-        Some(Some(_)) => "opponent",
-        Some(None) => "draw",
-        None => "none",
-    }
-}
-
-fn headline(lang: Lang, outcome: Option<Outcome>, me: Seat) -> String {
-    match outcome.map(|o| o.winner) {
-        Some(Some(w)) if w == me => tr(lang, "result-you-win"),
-        Some(Some(_)) => tr(lang, "online-you-lose"),
-        Some(None) => tr(lang, "online-draw"),
-        None => tr(lang, "online-room-closed"),
-    }
-}
-
-fn reason_text(lang: Lang, outcome: Outcome, me: Seat) -> String {
-    let mine = outcome.winner == Some(me);
-    let key = match (outcome.reason, mine) {
-        (EndReason::Resignation, true) => key("online-reason-they-resigned"),
-        (EndReason::Resignation, false) => key("online-reason-you-resigned"),
-        (EndReason::Timeout, true) => key("online-reason-their-time"),
-        (EndReason::Timeout, false) => key("online-reason-your-time"),
-        (EndReason::Abandoned, true) => key("online-reason-they-left"),
-        (EndReason::Abandoned, false) => key("online-reason-you-left"),
-        (EndReason::Connection, _) => key("online-reason-connection"),
-        (EndReason::GoalReached, _) => key("online-reason-goal"),
-        (EndReason::FlagCaptured, _) => key("online-reason-flag"),
-        (EndReason::NoLegalAction, _) => key("online-reason-no-action"),
-        (EndReason::NoMovablePiece, _) => key("online-reason-no-piece"),
-        (EndReason::QuietDraw, _) => key("online-reason-quiet"),
-        (EndReason::BoreOff, _) => key("online-reason-bore-off"),
-    };
-    let text = tr(lang, key);
-    if outcome.points > 1 {
-        format!(
-            "{text} {}",
-            tr_args(lang, "online-points", &[("points", outcome.points.to_string())])
-        )
-    } else {
-        text
-    }
-}
-
-fn fairness_ok_key(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Junqi => key("online-fair-junqi"),
-        _ => key("online-fair-dice"),
     }
 }
