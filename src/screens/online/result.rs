@@ -26,9 +26,11 @@ pub fn OnlineResult(
     let commits = matches!(game, GameKind::Junqi | GameKind::Backgammon);
     let my_rematch = snapshot.rematch_requested[snapshot.slot as usize];
     let their_rematch = snapshot.rematch_requested[1 - snapshot.slot as usize];
+    // `human` (this device won) takes the offline banner's winning colour.
+    let winner = winner_id(snapshot.outcome, my_seat);
     rsx! {
-        div { class: "result-banner online-result", role: "status", "data-testid": "result-banner",
-            "data-winner": winner_id(snapshot.outcome, my_seat),
+        div { class: "result-banner online-result winner-{winner}", role: "status", "data-testid": "result-banner",
+            "data-winner": winner,
             div { class: "result-text",
                 h2 { class: "result-title", {headline(lang, snapshot.outcome, my_seat)} }
                 if let Some(outcome) = snapshot.outcome {
