@@ -5,6 +5,7 @@
 use super::slot::{save_backgammon, BACKGAMMON};
 use crate::components::backgammon::banner::BackgammonResult;
 use crate::components::backgammon::board::BackgammonBoard;
+use crate::components::backgammon::notice::notice_line;
 use crate::components::resign_sheet::ResignSheet;
 use crate::controllers::backgammon::{bot_thinker, BackgammonController, Spot, TapResult};
 use crate::controllers::hex::Player;
@@ -379,46 +380,5 @@ pub fn status_line(lang: Lang, game: &BackgammonController, thinking: bool) -> S
             Some(Seat::First) => tr(lang, "backgammon-status-white"),
             _ => tr(lang, "backgammon-status-black"),
         }
-    }
-}
-
-/// The line under the board: the opening roll (B4), a roll that cannot be
-/// played (B12), a forced move (B11); with a kind for styling and tests.
-pub fn notice_line(lang: Lang, game: &BackgammonController) -> Option<(String, &'static str)> {
-    if game.is_over() {
-        return None;
-    }
-    if game.must_pass() {
-        let key = if game.is_human_turn() {
-            "backgammon-no-move"
-        } else {
-            "backgammon-no-move-other"
-        };
-        return Some((tr(lang, key), "pass"));
-    }
-    if game.is_moving() && game.forced_played() && game.turn_complete() {
-        return Some((tr(lang, "backgammon-forced"), "forced"));
-    }
-    match game.opening() {
-        Some((white, black)) if game.ply() <= 2 => {
-            let starter = if white > black {
-                tr(lang, "backgammon-white")
-            } else {
-                tr(lang, "backgammon-black")
-            };
-            Some((
-                tr_args(
-                    lang,
-                    "backgammon-opening",
-                    &[
-                        ("white", white.to_string()),
-                        ("black", black.to_string()),
-                        ("starter", starter),
-                    ],
-                ),
-                "opening",
-            ))
-        }
-        _ => None,
     }
 }

@@ -16,11 +16,11 @@
 
 use super::board::{turn_attr, use_board_toast, Ahead, BoardError};
 use crate::components::backgammon::board::{colour_class, BackgammonBoard};
+use crate::components::backgammon::notice::notice_line;
 use crate::controllers::backgammon::{BackgammonController, Spot, TapResult};
 use crate::i18n::{key, tr, tr_args, Lang};
 use dioxus::prelude::*;
 use papan_api::{Action, Snapshot};
-use papan_rules::Seat;
 
 /// The controller for the snapshot, the local seat being the viewer's.
 pub fn controller(snapshot: &Snapshot) -> Result<BackgammonController, String> {
@@ -32,56 +32,11 @@ pub fn side_labels(lang: Lang, _snapshot: &Snapshot) -> [String; 2] {
     [tr(lang, "backgammon-white"), tr(lang, "backgammon-black")]
 }
 
-fn colour_name(lang: Lang, seat: Seat) -> String {
-    match seat {
-        Seat::First => tr(lang, "backgammon-white"),
-        Seat::Second => tr(lang, "backgammon-black"),
-    }
-}
-
 /// Whether this device may ask for the roll now: the server waits for a
 /// roll and the controller has this seat (or, at the opening, any seat)
 /// on turn to roll.
 pub fn roll_offered(snapshot: &Snapshot, game: &BackgammonController, can_act: bool) -> bool {
     can_act && snapshot.roll_due && game.can_roll()
-}
-
-/// The line under the board, as offline: the opening roll (B4), a roll
-/// that cannot be played (B12), a forced move (B11); with a kind for
-/// styling and tests.
-pub fn notice_line(lang: Lang, game: &BackgammonController) -> Option<(String, &'static str)> {
-    if game.is_over() {
-        return None;
-    }
-    if game.must_pass() {
-        let key = if game.is_human_turn() {
-            "backgammon-no-move"
-        } else {
-            "backgammon-no-move-other"
-        };
-        return Some((tr(lang, key), "pass"));
-    }
-    if game.is_moving() && game.forced_played() && game.turn_complete() {
-        return Some((tr(lang, "backgammon-forced"), "forced"));
-    }
-    match game.opening() {
-        Some((white, black)) if game.ply() <= 2 => {
-            let starter = colour_name(lang, if white > black { Seat::First } else { Seat::Second });
-            Some((
-                tr_args(
-                    lang,
-                    "backgammon-opening",
-                    &[
-                        ("white", white.to_string()),
-                        ("black", black.to_string()),
-                        ("starter", starter),
-                    ],
-                ),
-                "opening",
-            ))
-        }
-        _ => None,
-    }
 }
 
 #[component]
@@ -233,6 +188,7 @@ mod tests {
     use super::*;
     use papan_api::GameKind;
     use papan_rules::backgammon::Backgammon;
+    use papan_rules::Seat;
     use papan_rules::{Game, Turn};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
