@@ -95,3 +95,33 @@ pub fn last_action_line(lang: Lang, view: &JunQiView, who: impl Fn(Seat) -> Stri
         ),
     })
 }
+
+/// J8: the colours once decided ("You: Red · Bot: Blue"), else how they get
+/// decided. `who` names a seat; `opponent` names the other seat in the
+/// decided line (a bot by its level).
+pub fn colours_line(lang: Lang, view: &JunQiView, me: Seat, who: impl Fn(Seat) -> String, opponent: String) -> String {
+    let other = me.other();
+    match (view.colour_of(me), view.colour_of(other)) {
+        (Some(mine), Some(theirs)) => tr_args(
+            lang,
+            "junqi-colours-decided",
+            &[
+                ("me", who(me)),
+                ("mine", colour_name(lang, mine)),
+                ("opponent", opponent),
+                ("theirs", colour_name(lang, theirs)),
+            ],
+        ),
+        _ => {
+            let seat = view.to_move().unwrap_or(me);
+            match view.reveal_streak(seat) {
+                Some(colour) => tr_args(
+                    lang,
+                    "junqi-colour-streak",
+                    &[("who", who(seat)), ("colour", colour_name(lang, colour))],
+                ),
+                None => tr(lang, "junqi-colour-hint"),
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@ use super::super::home::level_key;
 use super::super::TopBar;
 use super::{save, JUNQI};
 use crate::components::junqi::board::JunQiBoard;
-use crate::components::junqi::names::{colour_name, last_action_line};
+use crate::components::junqi::names::{colour_name, colours_line, last_action_line};
 use crate::components::junqi::result::JunQiResult;
 use crate::components::junqi::stats::StatsPanel;
 use crate::components::resign_sheet::ResignSheet;
@@ -189,7 +189,15 @@ pub fn JunQiPlay() -> Element {
         Some(Colour::Blue) => "turn-blue",
         None => "turn-none",
     };
-    let colours = colours_line(lang, &game, &view);
+    let colours = {
+        // Against a bot the decided line names its level.
+        let other = game.local_seat().other();
+        let opponent = match game.players()[other.index()] {
+            Player::Bot(level) => tr(lang, level_key(level)),
+            Player::Human | Player::Remote => who(lang, &game, other),
+        };
+        colours_line(lang, &view, game.local_seat(), |seat| who(lang, &game, seat), opponent)
+    };
     let decided = view.my_colour().is_some();
     let first = (game.ply() < 2 && !over).then(|| first_mover_line(lang, &game));
     let quiet = view.quiet_plies();
@@ -340,41 +348,6 @@ pub fn status_line(lang: Lang, game: &JunQiController, view: &JunQiView, thinkin
                 "junqi-status-player-to-move",
                 &[("player", who(lang, game, seat))],
             ),
-        }
-    }
-}
-
-/// J8: the colours once decided, else how they get decided.
-pub fn colours_line(lang: Lang, game: &JunQiController, view: &JunQiView) -> String {
-    let me = game.local_seat();
-    let other = me.other();
-    match (view.colour_of(me), view.colour_of(other)) {
-        (Some(mine), Some(theirs)) => {
-            let opponent = match game.players()[other.index()] {
-                Player::Bot(level) => tr(lang, level_key(level)),
-                Player::Human | Player::Remote => who(lang, game, other),
-            };
-            tr_args(
-                lang,
-                "junqi-colours-decided",
-                &[
-                    ("me", who(lang, game, me)),
-                    ("mine", colour_name(lang, mine)),
-                    ("opponent", opponent),
-                    ("theirs", colour_name(lang, theirs)),
-                ],
-            )
-        }
-        _ => {
-            let seat = view.to_move().unwrap_or(me);
-            match view.reveal_streak(seat) {
-                Some(colour) => tr_args(
-                    lang,
-                    "junqi-colour-streak",
-                    &[("who", who(lang, game, seat)), ("colour", colour_name(lang, colour))],
-                ),
-                None => tr(lang, "junqi-colour-hint"),
-            }
         }
     }
 }

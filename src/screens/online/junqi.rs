@@ -8,7 +8,7 @@
 
 use super::board::{turn_attr, use_board_toast, Ahead, BoardError};
 use crate::components::junqi::board::JunQiBoard;
-use crate::components::junqi::names::{colour_name, last_action_line};
+use crate::components::junqi::names::{colour_name, colours_line, last_action_line};
 use crate::components::junqi::stats::StatsPanel;
 use crate::controllers::junqi::QUIET_WARNING;
 use crate::controllers::junqi_online::{JunQiOnline, OnlineTap};
@@ -46,36 +46,6 @@ fn who(lang: Lang, game: &JunQiOnline, seat: Seat) -> String {
         tr(lang, "online-you")
     } else {
         tr(lang, "online-opponent")
-    }
-}
-
-/// J8: the colours once decided, else how they get decided.
-pub fn colours_line(lang: Lang, game: &JunQiOnline) -> String {
-    let view = game.view();
-    let me = game.local_seat();
-    let other = me.other();
-    match (view.colour_of(me), view.colour_of(other)) {
-        (Some(mine), Some(theirs)) => tr_args(
-            lang,
-            "junqi-colours-decided",
-            &[
-                ("me", who(lang, game, me)),
-                ("mine", colour_name(lang, mine)),
-                ("opponent", who(lang, game, other)),
-                ("theirs", colour_name(lang, theirs)),
-            ],
-        ),
-        _ => {
-            let seat = view.to_move().unwrap_or(me);
-            match view.reveal_streak(seat) {
-                Some(colour) => tr_args(
-                    lang,
-                    "junqi-colour-streak",
-                    &[("who", who(lang, game, seat)), ("colour", colour_name(lang, colour))],
-                ),
-                None => tr(lang, "junqi-colour-hint"),
-            }
-        }
     }
 }
 
@@ -120,7 +90,16 @@ pub fn OnlineJunQi(
     let view = shown.view().clone();
     let over = shown.is_over();
     let decided = view.my_colour().is_some();
-    let colours = colours_line(lang, &shown);
+    let colours = {
+        let me = shown.local_seat();
+        colours_line(
+            lang,
+            &view,
+            me,
+            |seat| who(lang, &shown, seat),
+            who(lang, &shown, me.other()),
+        )
+    };
     let first = match shown.first_mover() {
         Some(seat) if shown.ply() < 2 && !over => {
             Some(tr_args(lang, "junqi-first-mover", &[("who", who(lang, &shown, seat))]))
