@@ -3,32 +3,16 @@
 //! search needs at every node — passability bitboards for distance layers,
 //! pawn targets without allocation, and an incremental Zobrist key.
 //!
-//! Bit layout matches the rules crate: cell `rank * 9 + file` of a `u128`.
+//! Bit layout and masks are the rules crate's (`papan_rules::hadang::masks`):
+//! cell `rank * 9 + file` of a `u128`.
 
-use papan_rules::hadang::{Hadang, HadangMove, Orientation, Square, Wall};
+use papan_rules::hadang::{Hadang, HadangMove, Orientation, Wall};
 use papan_rules::{Game, Seat};
 
+pub use papan_rules::hadang::masks::squares;
+use papan_rules::hadang::masks::{ALL, FILE_A, FILE_I, RANK_1, RANK_9};
+
 const SIDE: u32 = 9;
-const ALL: u128 = (1u128 << 81) - 1;
-
-const fn rank_mask(rank: u32) -> u128 {
-    0x1ffu128 << (rank * SIDE)
-}
-
-const fn file_mask(file: u32) -> u128 {
-    let mut mask = 0u128;
-    let mut rank = 0;
-    while rank < SIDE {
-        mask |= 1u128 << (rank * SIDE + file);
-        rank += 1;
-    }
-    mask
-}
-
-pub const RANK_1: u128 = rank_mask(0);
-pub const RANK_9: u128 = rank_mask(SIDE - 1);
-const FILE_A: u128 = file_mask(0);
-const FILE_I: u128 = file_mask(SIDE - 1);
 
 /// The goal rank of `seat` (H2): rank 9 for Player 1, rank 1 for Player 2.
 pub fn goal(seat: Seat) -> u128 {
@@ -318,21 +302,10 @@ impl Node {
     }
 }
 
-/// The cells of `set`, lowest index first.
-pub fn squares(mut set: u128) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let index = set.trailing_zeros() as u8;
-        set &= set - 1;
-        Square::from_index(index)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use papan_rules::hadang::Square;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

@@ -25,8 +25,8 @@ const fn file_mask(file: u8) -> u128 {
 
 pub const RANK_1: u128 = rank_mask(0);
 pub const RANK_9: u128 = rank_mask(SIDE - 1);
-const FILE_A: u128 = file_mask(0);
-const FILE_I: u128 = file_mask(SIDE - 1);
+pub const FILE_A: u128 = file_mask(0);
+pub const FILE_I: u128 = file_mask(SIDE - 1);
 
 /// The four directions a pawn can step (H6).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

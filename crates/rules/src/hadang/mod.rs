@@ -17,6 +17,13 @@ mod position;
 mod setup;
 
 pub use notation::{HadangMove, Orientation, Square, Wall};
+
+/// Cell bitboards (bit `rank * 9 + file` of a `u128`) for engines built on
+/// these rules: the whole board, its edge ranks and files, and the cells of
+/// a set — one definition, shared with the bots.
+pub mod masks {
+    pub use super::bitboard::{squares, ALL, FILE_A, FILE_I, RANK_1, RANK_9};
+}
 pub use perft::{perft, perft_divide};
 pub use position::{Hadang, HadangOptions, PlacedWall, START, WALLS_PER_PLAYER};
 pub use setup::HadangSetup;
