@@ -1,12 +1,11 @@
-//! Runs a bot off the render path.
+//! Runs any game's bot off the render path.
 //!
 //! Web (one thread): the search runs in slices inside a spawned async task,
 //! yielding to the event loop between slices so taps and paints go on.
 //! Native: the search runs on its own thread; the task awaits the answer.
 //! Either way, dropping the task or setting the cancel flag stops it.
 
-use papan_bots::{Decision, Level, Thinker};
-use papan_rules::hex::{Hex, HexMove};
+use papan_bots::{Bot, Decision, Level, Thinker};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -14,29 +13,34 @@ use std::sync::Arc;
 #[cfg(target_arch = "wasm32")]
 const WEB_SLICE: u32 = 64;
 
-/// Thinks about `position` for the seat to move. `None` when cancelled.
-pub async fn think_hex(position: Hex, level: Level, seed: u64, cancel: Arc<AtomicBool>) -> Option<Decision<HexMove>> {
-    let thinker = papan_bots::hex::thinker(&position, level, seed);
-    think_with(thinker, cancel).await
+/// The bot of `G` at `level` thinks about `view` (the seat to move's view,
+/// never the whole game) until its budget or its time cap. `None` when
+/// cancelled.
+pub async fn think<G: Bot>(
+    view: G::View,
+    level: Level,
+    seed: u64,
+    cancel: Arc<AtomicBool>,
+) -> Option<Decision<G::Move>> {
+    think_with(G::thinker(&view, level, seed), cancel).await
 }
 
 #[cfg(target_arch = "wasm32")]
-/// Runs any game's thinker off the render path; `None` when cancelled.
-pub async fn think_with<T>(mut thinker: T, cancel: Arc<AtomicBool>) -> Option<Decision<T::Move>>
+async fn think_with<T>(mut thinker: T, cancel: Arc<AtomicBool>) -> Option<Decision<T::Move>>
 where
     T: Thinker + 'static,
     T::Move: Send + 'static,
 {
     use std::sync::atomic::Ordering;
-    let start = now_ms();
-    let limit = thinker.time_limit_ms() as f64;
-    // Let the UI paint the human's stone and the "thinking" badge first.
+    let start = crate::timer::monotonic_ms();
+    let limit = thinker.time_limit_ms();
+    // Let the UI paint the person's move and the "thinking" badge first.
     gloo_timers::future::TimeoutFuture::new(0).await;
     loop {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        if !thinker.think(WEB_SLICE) || now_ms() - start >= limit {
+        if !thinker.think(WEB_SLICE) || crate::timer::monotonic_ms() - start >= limit {
             break;
         }
         gloo_timers::future::TimeoutFuture::new(0).await;
@@ -44,17 +48,8 @@ where
     (!cancel.load(Ordering::Relaxed)).then(|| thinker.decision())
 }
 
-#[cfg(target_arch = "wasm32")]
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or_else(js_sys::Date::now)
-}
-
 #[cfg(not(target_arch = "wasm32"))]
-/// Runs any game's thinker off the render path; `None` when cancelled.
-pub async fn think_with<T>(mut thinker: T, cancel: Arc<AtomicBool>) -> Option<Decision<T::Move>>
+async fn think_with<T>(mut thinker: T, cancel: Arc<AtomicBool>) -> Option<Decision<T::Move>>
 where
     T: Thinker + 'static,
     T::Move: Send + 'static,

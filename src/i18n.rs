@@ -59,6 +59,8 @@ impl Lang {
                     include_str!(concat!("../assets/locales/", $lang, "/tutorial.ftl")),
                     "\n",
                     include_str!(concat!("../assets/locales/", $lang, "/online.ftl")),
+                    "\n",
+                    include_str!(concat!("../assets/locales/", $lang, "/rules.ftl")),
                 )
             };
         }
@@ -130,6 +132,16 @@ fn system_locales() -> Vec<String> {
         .flat_map(|value| value.split(':').map(str::to_string).collect::<Vec<_>>())
         .filter(|v| !v.is_empty() && v != "C" && v != "POSIX")
         .collect()
+}
+
+/// The Fluent key explaining a numbered rule (`rule-x5`, `rule-h13`): the
+/// one explanation of a rule, shown for a refused tap, a refusal from the
+/// room server and a wrong try in a lesson alike.
+pub fn rule_key(rule: papan_rules::RuleId) -> String {
+    match rule {
+        papan_rules::RuleId::Ended => key("toast-game-over").to_string(),
+        numbered => format!("rule-{}", numbered.to_string().to_ascii_lowercase()),
+    }
 }
 
 /// Marks a string as a Fluent key stored in data, for the key checker.

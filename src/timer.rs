@@ -16,6 +16,25 @@ pub fn now_ms() -> u64 {
     }
 }
 
+/// Milliseconds from a monotonic source: `performance.now()` on the web,
+/// an `Instant` elsewhere. Only differences mean anything (clocks).
+pub fn monotonic_ms() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.performance())
+            .map(|p| p.now() as u64)
+            .unwrap_or_else(|| js_sys::Date::now() as u64)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static ORIGIN: OnceLock<Instant> = OnceLock::new();
+        ORIGIN.get_or_init(Instant::now).elapsed().as_millis() as u64
+    }
+}
+
 /// Waits `ms` milliseconds without blocking the UI thread.
 pub async fn sleep_ms(ms: u32) {
     #[cfg(target_arch = "wasm32")]

@@ -1,70 +1,85 @@
-//! The backgammon board and result card rendered to HTML with dioxus-ssr.
+//! The backgammon board, notices, player facts and result card rendered to
+//! HTML with dioxus-ssr. The board is drawn as the play screen draws it:
+//! from a table (the match's, or one set up on a given position) with the
+//! tap state's marks.
 
-use dioxus::prelude::*;
-use papan::components::backgammon::banner::BackgammonResult;
-use papan::components::backgammon::board::BackgammonBoard;
-use papan::controllers::backgammon::{BackgammonController, Spot};
-use papan::controllers::hex::Player;
-use papan::i18n::Lang;
+#[path = "support/ssr.rs"]
+mod ssr;
+
+use papan::games::backgammon::board::Checkers;
+use papan::games::backgammon::tap::{BgCommand, BgTap, Spot};
+use papan::i18n::{tr, Lang};
+use papan::play::{player, Answer, LocalGame, Match, Table, TapState, Tapped};
+use papan::shell::texts::Seating;
+use papan::shell::{GameUi, Notice};
 use papan_bots::Level;
-use papan_rules::backgammon::{Backgammon, Board, Dice};
-use papan_rules::Seat;
+use papan_rules::backgammon::{Backgammon, BackgammonOptions, BgMove, Board, Dice};
+use papan_rules::clock::Tempo;
+use papan_rules::{Game, Seat, SeatView};
+use ssr::{class_of, result_card, texts_in_group};
 
-#[derive(Props, Clone, PartialEq)]
-struct Props {
-    game: BackgammonController,
-    lang: Lang,
-}
-
-#[allow(non_snake_case)]
-fn BoardHarness(props: Props) -> Element {
-    rsx! {
-        BackgammonBoard { game: props.game, lang: props.lang, turn: "human".to_string(), on_tap: move |_| {}, on_roll: move |_| {} }
+/// The table the person at `bottom` sees of `position` (nothing played yet).
+fn table(position: Backgammon, bottom: Seat) -> Table<Backgammon> {
+    let outcome = Game::outcome(&position);
+    Table {
+        can_act: outcome.is_none() && SeatView::may_act(&position, bottom),
+        view: position,
+        viewer: bottom,
+        bottom,
+        last: None,
+        outcome,
+        ply: 0,
+        history: Vec::new(),
     }
 }
 
-#[allow(non_snake_case)]
-fn BannerHarness(props: Props) -> Element {
-    rsx! {
-        BackgammonResult { game: props.game, lang: props.lang, on_rematch: move |_| {}, on_home: move |_| {} }
-    }
+fn white_to_play(board: Board, high: u8, low: u8) -> Table<Backgammon> {
+    let position = Backgammon::from_board(board, Seat::First, Some(Dice::new(high, low).unwrap())).unwrap();
+    table(position, Seat::First)
 }
 
-fn render(component: fn(Props) -> Element, game: &BackgammonController, lang: Lang) -> String {
-    let mut dom = VirtualDom::new_with_props(
-        component,
-        Props {
-            game: game.clone(),
-            lang,
-        },
-    );
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
+fn render(table: &Table<Backgammon>, tap: &BgTap, lang: Lang) -> String {
+    ssr::board(table, tap, None, lang)
 }
 
-/// The opening tag of the element carrying `attr`.
-fn tag_with<'a>(html: &'a str, attr: &str) -> &'a str {
-    let at = html.find(attr).unwrap_or_else(|| panic!("no element with {attr}"));
-    let start = html[..at].rfind('<').unwrap();
-    let end = at + html[at..].find('>').unwrap();
-    &html[start..end]
+fn tap(state: &mut BgTap, table: &Table<Backgammon>, spot: Spot) -> Tapped<BgMove> {
+    state.tap(table, spot)
 }
 
-fn class_of(html: &str, attr: &str) -> String {
-    let tag = tag_with(html, attr);
-    let at = tag.find("class=\"").unwrap() + 7;
-    tag[at..].split('"').next().unwrap().to_string()
+fn notices(table: &Table<Backgammon>, tap: &BgTap) -> Vec<Notice> {
+    Backgammon::notices(Lang::En, table, tap, &|seat| format!("{seat:?}"))
 }
 
-fn white_to_play(board: Board, high: u8, low: u8) -> BackgammonController {
-    let position = Backgammon::from_board(board, Seat::First, Dice::new(high, low)).unwrap();
-    BackgammonController::from_position(position, [Player::Human, Player::Human], Seat::First, 1)
+/// A match between two people on this device, the person at the bottom
+/// playing White.
+fn hotseat(seed: u64) -> LocalGame<Backgammon> {
+    let players = player::from_setup(None, true);
+    LocalGame::new(
+        Match::new(
+            BackgammonOptions::default(),
+            players,
+            Seat::First,
+            Tempo::Unlimited,
+            seed,
+            0,
+        )
+        .unwrap(),
+    )
 }
 
 #[test]
 fn b1_board_has_24_points_bar_and_tray_and_the_start_position() {
-    let game = BackgammonController::from_setup(Some(Level::Beginner), 1).unwrap();
-    let html = render(BoardHarness, &game, Lang::En);
+    let players = player::from_setup(Some(Level::Beginner), true);
+    let game: Match<Backgammon> = Match::new(
+        BackgammonOptions::default(),
+        players,
+        Seat::First,
+        Tempo::Unlimited,
+        1,
+        0,
+    )
+    .unwrap();
+    let html = render(&game.table(), &BgTap::default(), Lang::En);
     assert!(html.contains("data-testid=\"backgammon-board\""));
     for p in 1..=24 {
         assert_eq!(html.matches(&format!("data-point=\"{p}\"")).count(), 1, "point {p}");
@@ -75,33 +90,63 @@ fn b1_board_has_24_points_bar_and_tray_and_the_start_position() {
     assert_eq!(html.matches("class=\"checker white\"").count(), 15);
     assert_eq!(html.matches("class=\"checker black\"").count(), 15);
     assert!(html.contains("data-phase=\"roll\""));
+    assert!(html.contains("data-turn=\"human\""));
     assert!(html.contains("Tap to roll"));
     assert!(!html.contains("data-die"), "no dice before the opening roll");
 }
 
 #[test]
+fn b1_points_are_numbered_one_to_twenty_four_on_the_rim() {
+    let html = render(&table(Backgammon::start(), Seat::First), &BgTap::default(), Lang::En);
+    let numbers = texts_in_group(&html, "point-numbers");
+    let expected: Vec<String> = (1..=24).map(|p: u8| p.to_string()).collect();
+    assert_eq!(numbers, expected);
+}
+
+#[test]
+fn b1_the_second_seat_sees_its_own_checkers_from_its_side() {
+    for bottom in Seat::BOTH {
+        let checkers = Checkers::new(&Board::START, Seat::First, bottom);
+        // B2: every player starts with two checkers on their own 24-point.
+        assert_eq!(checkers.points[24], 2, "{bottom:?}");
+        assert_eq!(checkers.points[1], -2, "{bottom:?}");
+        assert_eq!(checkers.points[6], 5, "{bottom:?}");
+        assert_eq!(checkers.pips, [167, 167]);
+    }
+    let html = render(&table(Backgammon::start(), Seat::Second), &BgTap::default(), Lang::En);
+    // Black at the bottom: its two back checkers on its own 24-point, its
+    // five on its own 6-point, numbered from its side.
+    assert_eq!(html.matches("class=\"checker black\"").count(), 15);
+    assert!(ssr::tag_with(&html, "data-point=\"24\"").contains("Point 24, 2 checkers"));
+    assert!(ssr::tag_with(&html, "data-point=\"6\"").contains("Point 6, 5 checkers"));
+}
+
+#[test]
 fn b7_dice_in_the_middle_used_ones_greyed() {
-    let mut game = white_to_play(Board::START, 3, 3);
-    let html = render(BoardHarness, &game, Lang::En);
+    let table = white_to_play(Board::START, 3, 3);
+    let mut state = BgTap::default();
+    let html = render(&table, &state, Lang::En);
     assert_eq!(html.matches("data-die=\"3\"").count(), 4, "doubles show four dice");
     assert!(!html.contains("die used"));
-    game.tap(Spot::Point(24));
-    game.tap(Spot::Point(21));
-    let html = render(BoardHarness, &game, Lang::En);
+    assert!(html.contains("data-phase=\"move\""));
+    assert_eq!(tap(&mut state, &table, Spot::Point(24)), Tapped::Changed);
+    assert_eq!(tap(&mut state, &table, Spot::Point(21)), Tapped::Changed);
+    let html = render(&table, &state, Lang::En);
     assert_eq!(html.matches("class=\"die used\"").count(), 1);
 }
 
 #[test]
 fn b6_selected_checker_and_targets_are_marked() {
-    let mut game = white_to_play(Board::START, 6, 1);
-    let html = render(BoardHarness, &game, Lang::En);
+    let table = white_to_play(Board::START, 6, 1);
+    let mut state = BgTap::default();
+    let html = render(&table, &state, Lang::En);
     assert!(class_of(&html, "data-point=\"13\"").contains("movable"));
     assert!(
         !class_of(&html, "data-point=\"12\"").contains("movable"),
         "Black's point"
     );
-    game.tap(Spot::Point(13));
-    let html = render(BoardHarness, &game, Lang::En);
+    tap(&mut state, &table, Spot::Point(13));
+    let html = render(&table, &state, Lang::En);
     assert!(class_of(&html, "data-point=\"13\"").contains("selected"));
     assert!(class_of(&html, "data-point=\"7\"").contains("target"));
     assert!(class_of(&html, "data-point=\"6\"").contains("target"));
@@ -109,25 +154,49 @@ fn b6_selected_checker_and_targets_are_marked() {
 }
 
 #[test]
+fn a_hinted_play_marks_the_points_it_starts_from() {
+    let table = white_to_play(Board::START, 6, 1);
+    let play = table
+        .view
+        .legal_plays()
+        .into_iter()
+        .map(|(_, play)| play)
+        .find(|p| p.legs().iter().any(|l| l.from == 13))
+        .expect("a play from 13");
+    let hint = Some(BgMove::Play(play));
+    let html = ssr::board(&table, &BgTap::default(), hint, Lang::En);
+    for leg in play.legs() {
+        assert!(class_of(&html, &format!("data-point=\"{}\"", leg.from)).contains("hint"));
+    }
+    let hinted = (1..=24)
+        .filter(|p| class_of(&html, &format!("data-point=\"{p}\"")).contains("hint"))
+        .count();
+    assert!((1..=2).contains(&hinted), "{hinted} points hinted");
+}
+
+#[test]
 fn b9_hit_checker_shows_on_the_bar_and_tall_stacks_show_a_count() {
     // White hits a Black blot on White's 5 with 13/5 (8 = 6 + 2); White has 9 on 6.
     let board = Board::from_points(&[(13, 5), (6, 9), (24, 1)], &[(5, 1), (1, 14)]).unwrap();
-    let mut game = white_to_play(board, 6, 2);
-    let html = render(BoardHarness, &game, Lang::En);
+    let table = white_to_play(board, 6, 2);
+    let mut state = BgTap::default();
+    let html = render(&table, &state, Lang::En);
     assert!(html.contains(">9</text>"), "a stack of nine shows its count");
-    game.tap(Spot::Point(13));
-    game.tap(Spot::Point(5));
-    assert_eq!(game.board_view().bar, [0, 1]);
-    let html = render(BoardHarness, &game, Lang::En);
+    tap(&mut state, &table, Spot::Point(13));
+    assert_eq!(tap(&mut state, &table, Spot::Point(5)), Tapped::Changed);
+    let built = state.turn(&table).expect("a turn being built").board();
+    assert_eq!(Checkers::new(&built, Seat::First, Seat::First).bar, [0, 1]);
+    let html = render(&table, &state, Lang::En);
     assert!(html.contains("stack on-bar"), "the hit checker is drawn on the bar");
 }
 
 #[test]
 fn b14_tray_is_a_target_when_bearing_off() {
     let board = Board::from_points(&[(2, 3), (1, 1)], &[(24, 2), (19, 13)]).unwrap();
-    let mut game = white_to_play(board, 6, 1);
-    game.tap(Spot::Point(2));
-    let html = render(BoardHarness, &game, Lang::En);
+    let table = white_to_play(board, 6, 1);
+    let mut state = BgTap::default();
+    tap(&mut state, &table, Spot::Point(2));
+    let html = render(&table, &state, Lang::En);
     assert!(class_of(&html, "data-testid=\"off\"").contains("target"));
     assert_eq!(
         html.matches("class=\"slab white\"").count(),
@@ -137,35 +206,110 @@ fn b14_tray_is_a_target_when_bearing_off() {
 }
 
 #[test]
-fn b12_pass_phase_is_marked() {
+fn b12_pass_phase_is_marked_and_noticed() {
     let board = Board::from_points(
         &[(25, 1), (6, 14)],
         &[(24, 2), (23, 2), (22, 2), (21, 2), (20, 2), (19, 2)],
     )
     .unwrap();
-    let game = white_to_play(board, 6, 5);
-    let html = render(BoardHarness, &game, Lang::En);
+    let table = white_to_play(board, 6, 5);
+    let state = BgTap::default();
+    let html = render(&table, &state, Lang::En);
     assert!(html.contains("data-phase=\"pass\""));
     assert_eq!(html.matches("class=\"die used\"").count(), 2);
+    let notices = notices(&table, &state);
+    assert_eq!(notices.len(), 1);
+    assert_eq!((notices[0].kind, notices[0].testid), ("pass", "notice"));
+    assert_eq!(notices[0].text, tr(Lang::En, "backgammon-no-move"));
+    let done = state.buttons(&table);
+    assert_eq!(done.len(), 1);
+    assert!(done[0].testid == "done" && done[0].enabled && done[0].label == "backgammon-pass-ok");
+}
+
+#[test]
+fn b4_the_opening_roll_is_noticed_and_the_last_play_marked() {
+    let mut game = hotseat(2);
+    assert!(game.table().may_roll());
+    assert_eq!(game.command(BgCommand::Roll, 0), Answer::Rolled);
+    let table = game.table();
+    let opening = notices(&table, &game.tap);
+    assert_eq!(opening.len(), 1);
+    assert_eq!(opening[0].kind, "opening");
+    let Some(BgMove::Opening { white, black }) = table.history.first().cloned() else {
+        panic!("the opening roll comes first");
+    };
+    assert!(
+        opening[0].text.contains(&white.to_string()) && opening[0].text.contains(&black.to_string()),
+        "{}",
+        opening[0].text
+    );
+    // The opener builds its turn by taps and plays it.
+    let mut guard = 0;
+    loop {
+        let table = game.table();
+        let turn = game.tap.turn(&table).expect("the opener moves");
+        if turn.is_complete() {
+            break;
+        }
+        let from = game.tap.movable(&table)[0];
+        assert_eq!(game.tap(from, 0), Answer::Changed);
+        let to = game.tap.targets(&game.table())[0];
+        assert_eq!(game.tap(to, 0), Answer::Changed);
+        guard += 1;
+        assert!(guard <= 4, "at most four steps");
+    }
+    assert_eq!(game.command(BgCommand::Done, 0), Answer::Played);
+    let table = game.table();
+    let (mover, BgMove::Play(play)) = table.last.expect("a last move") else {
+        panic!("the last move is a play");
+    };
+    let html = render(&table, &game.tap, Lang::En);
+    let marked = html.matches("class=\"last-mark\"").count();
+    assert!(marked >= 1, "{html}");
+    for leg in play.legs().iter().filter(|l| (1..=24).contains(&l.to)) {
+        let point = if mover == table.bottom { leg.to } else { 25 - leg.to };
+        assert!(
+            class_of(&html, &format!("data-point=\"{point}\"")).contains("last"),
+            "{point}"
+        );
+    }
+    // The pip counts on the strips follow the board.
+    for seat in Seat::BOTH {
+        let facts = Backgammon::facts(Lang::En, &table, &game.tap, seat);
+        assert_eq!(facts[0].name, "pips");
+        assert_eq!(facts[0].text, format!("{} pips", facts[0].value));
+    }
 }
 
 #[test]
 fn b16_result_card_names_gammon_and_points_in_each_language() {
     // White has one checker left on 1 and bears it off; Black has none off: gammon.
     let board = Board::from_points(&[(1, 1)], &[(12, 15)]).unwrap();
-    let mut game = white_to_play(board, 2, 1);
-    game.done().unwrap();
-    assert!(game.is_over());
-    let en = render(BannerHarness, &game, Lang::En);
+    let before = white_to_play(board, 2, 1);
+    let mut state = BgTap::default();
+    let Tapped::Play(mv) = state.command(&before, BgCommand::Done) else {
+        panic!("the forced play is filled in");
+    };
+    let mut position = before.view.clone();
+    Game::play(&mut position, &mv).unwrap();
+    let mut over = table(position, Seat::First);
+    over.last = Some((Seat::First, mv));
+    assert!(over.is_over());
+    let seating = Seating::SameDevice;
+    let en = result_card(Lang::En, seating, &over);
     assert!(en.contains("data-testid=\"result-banner\""));
     assert!(en.contains("data-winner=\"white\""));
     assert!(en.contains("data-points=\"2\""));
+    assert!(en.contains("data-testid=\"result-points\""));
     assert!(
         en.contains("White wins!") && en.contains("Gammon") && en.contains("Points: 2"),
         "{en}"
     );
-    let id = render(BannerHarness, &game, Lang::Id);
+    let id = result_card(Lang::Id, seating, &over);
     assert!(id.contains("Putih menang!") && id.contains("Poin: 2"), "{id}");
-    let fil = render(BannerHarness, &game, Lang::Fil);
+    let fil = result_card(Lang::Fil, seating, &over);
     assert!(fil.contains("Panalo ang Puti!") && fil.contains("Puntos: 2"), "{fil}");
+    let html = render(&over, &BgTap::default(), Lang::En);
+    assert!(html.contains("data-phase=\"over\"") && html.contains("data-status=\"over\""));
+    assert!(notices(&over, &BgTap::default()).is_empty(), "no notice once over");
 }

@@ -9,8 +9,9 @@
 //! The DOM contract it relies on (see `components/backgammon/board.rs`): the board
 //! `<svg data-testid="backgammon-board">` with `data-phase` (`roll`, `move`, `pass`,
 //! `wait`, `over`); points `data-point="1..24"` with classes `movable` / `target`;
-//! `data-testid="bar"`, `"off"`, `"roll"`, `"done"`, `"undo-step"`; dice `data-die`;
-//! `data-testid="pips-mine"`; and the `result-banner` with `data-winner`, `data-points`.
+//! `data-testid="bar"`, `"off"`, `"roll"`, `"done"`, `"undo"`; dice `data-die`;
+//! your strip's pip count (`player-me` … `data-fact="pips"`); and the `result-banner`
+//! with `data-winner`, `data-points`.
 
 #[path = "support/chrome.rs"]
 mod chrome;
@@ -102,7 +103,7 @@ const off = b.querySelector('[data-testid="off"]');
 if (off && off.classList.contains('target')) targets.push('off');
 pts('target').sort((x, y) => x - y).forEach(p => targets.push(p));
 const done = document.querySelector('[data-testid="done"]');
-const pips = document.querySelector('[data-testid="pips-mine"]');
+const pips = document.querySelector('[data-testid="player-me"] [data-fact="pips"]');
 const notice = document.querySelector('[data-testid="notice"]');
 return {
   phase: b.getAttribute('data-phase'),

@@ -99,10 +99,15 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
     board = wait_for_board(client, |b| b.placed.iter().any(|w| w == WALL) && b.ghost.is_none())
         .await
         .map_err(|e| format!("tapping the ghost did not place {WALL}: {e}"))?;
-    let walls_left = read_testid_text(client, "walls-p1").await?;
+    let walls_left = read_attr(
+        client,
+        "[data-testid=\"player-me\"] [data-fact=\"walls\"]",
+        "data-value",
+    )
+    .await?;
     if walls_left != "9" {
         return Err(format!(
-            "after one wall the panel shows {walls_left:?} walls left, not 9"
+            "after one wall your strip shows {walls_left:?} walls left, not 9"
         ));
     }
     let mut human_moves = 1;
@@ -240,16 +245,16 @@ async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
     }
 }
 
-async fn read_testid_text(client: &Client, testid: &str) -> Result<String, String> {
+async fn read_attr(client: &Client, css: &str, name: &str) -> Result<String, String> {
     let element = client
-        .find(Locator::Css(&format!("[data-testid=\"{testid}\"]")))
+        .find(Locator::Css(css))
         .await
-        .map_err(|e| format!("no {testid}: {e}"))?;
+        .map_err(|e| format!("no {css}: {e}"))?;
     element
-        .text()
+        .attr(name)
         .await
-        .map(|t| t.trim().to_string())
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{css} has no {name}"))
 }
 
 /// What the test reads from the board's DOM in one round trip.

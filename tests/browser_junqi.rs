@@ -14,7 +14,7 @@
 //! DOM contract: `data-testid` on home/setup buttons, `<svg data-testid="junqi-board">`
 //! with `data-status`, `data-turn`, `data-ply`, `data-last-pointer`; posts
 //! `<g data-post="c3">` with class `facedown|red|blue|empty` plus `movable`, `can-attack`,
-//! `selected`, `target`, `attack`; `toast`, `junqi-stats-open`, `junqi-stats`, `result-banner`.
+//! `selected`, `target`, `attack`; `toast`, `junqi-stats-button`, `junqi-stats`, `result-banner`.
 
 #[path = "support/chrome.rs"]
 mod chrome;
@@ -263,7 +263,7 @@ async fn check_enemy_tap_explains(client: &Client, post: &str) -> Result<(), Str
 
 async fn check_stats_panel(client: &Client) -> Result<(), String> {
     snapshot(client, "test-output/browser/junqi-midgame.png").await?;
-    tap_testid(client, "junqi-stats-open").await?;
+    tap_testid(client, "junqi-stats-button").await?;
     let panel = find_testid(client, "junqi-stats").await?;
     snapshot(client, "test-output/browser/junqi-stats.png").await?;
     let rows = panel

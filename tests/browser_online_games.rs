@@ -210,7 +210,7 @@ const b = document.querySelector('[data-testid="hadang-board"]');
 if (!b) return null;
 const ghost = b.querySelector('[data-testid="ghost-wall"]');
 const at = (s) => { const p = b.querySelector('[data-pawn="' + s + '"]'); return p ? p.getAttribute('data-at') : ''; };
-const walls = (s) => { const p = document.querySelector('[data-testid="panel-' + s + '"]'); return p ? p.getAttribute('data-walls-left') : ''; };
+const walls = (s) => { const p = document.querySelector('.player-strip[data-side="' + s + '"] [data-fact="walls"]'); return p ? p.getAttribute('data-value') : ''; };
 return {
   ply: Number(b.getAttribute('data-ply')),
   turn: b.getAttribute('data-turn'),
@@ -295,7 +295,7 @@ async fn play_hadang(phones: &Phones) -> Result<String, String> {
             ));
         }
         let (_, other_board) = if ply % 2 == 0 { &b } else { &a };
-        if other_board.turn != "remote" || other_board.grooves != 0 || !other_board.targets.is_empty() {
+        if other_board.turn != "wait" || other_board.grooves != 0 || !other_board.targets.is_empty() {
             return Err(format!(
                 "ply {ply}: the phone not to move offers moves: {other_board:?}"
             ));
@@ -392,9 +392,15 @@ async fn place_wall(phones: &Phones, mover: &Client, other: &Client, wall: &str)
             "the first tap on groove {wall} played the wall instead of previewing it"
         ));
     }
-    let hint = text_of(mover, "[data-testid=\"wall-hint\"]").await?;
-    if hint.is_empty() {
-        return Err("the wall preview shows no hint under the board".into());
+    // The status asks for the confirming tap, and Cancel is on offer.
+    let hint = text_of(mover, "[data-testid=\"status\"]").await?;
+    if !hint.contains("again") {
+        return Err(format!(
+            "the wall preview's status says {hint:?}, not to tap the wall again"
+        ));
+    }
+    if text_of(mover, "[data-testid=\"wall-cancel\"]").await?.is_empty() {
+        return Err("no Cancel for the previewed wall".into());
     }
     let (_, seen) = ReadHadang.read(other).await?.ok_or("no board on the other phone")?;
     if seen.ghost.is_some() || seen.placed.contains(&wall.to_string()) {
@@ -421,7 +427,7 @@ async fn tap_out_of_turn(client: &Client) -> Result<(), String> {
     let (_, before) = ReadHadang.read(client).await?.ok_or("no board")?;
     // e5: empty, in the middle, a step for no pawn yet.
     tap_css(client, "[data-testid=\"hadang-board\"] [data-cell=\"e5\"]").await?;
-    let said = text_of(client, "[data-testid=\"board-toast\"]").await?;
+    let said = text_of(client, "[data-testid=\"toast\"]").await?;
     let (_, after) = ReadHadang.read(client).await?.ok_or("no board")?;
     if said.is_empty() || after.position() != before.position() || after.ghost.is_some() {
         return Err(format!("a tap out of turn said {said:?} and left the board {after:?}"));
@@ -893,7 +899,7 @@ async fn play_junqi(phones: &Phones) -> Result<String, String> {
             (false, true) => (&phones.b, &a, &b, "B", 1),
             _ => return Err(format!("exactly one phone should be on turn: A {:?}, B {:?}", a.0, b.0)),
         };
-        if state.1.turn != "human" || other_state.1.turn != "remote" || !other_state.1.movable.is_empty() {
+        if state.1.turn != "human" || other_state.1.turn != "wait" || !other_state.1.movable.is_empty() {
             return Err(format!(
                 "the boards' turns disagree with the frame: A {:?}, B {:?}",
                 a.1, b.1

@@ -4,9 +4,12 @@
 //! the game's play screen. One screenshot per game in `test-output/browser/`.
 //!
 //! Where to tap comes from the lesson's own Hint: two taps on Hint show the exact move
-//! (`data-move` on the hint text), which the test turns into taps on the lesson board
-//! (`data-cell`, `data-groove`, `data-point`). A missing browser or build is a FAILURE,
-//! never a skip. Web build: `PAPAN_DIST_DIR`, else built into `<repo>/dist`.
+//! (`data-move` on the hint text), which the test turns into taps on the lesson's board —
+//! the game's real board, as in play (`data-cell`, `data-wall` and the hinted wall,
+//! `data-post`, `data-point`, then the game's own buttons such as Done). A HADANG wall is
+//! placed by tapping the MIDDLE of the hinted wall (where its groove crosses the other
+//! orientation's) and then its preview. A missing browser or build is a FAILURE, never a
+//! skip. Web build: `PAPAN_DIST_DIR`, else built into `<repo>/dist`.
 
 #[path = "support/chrome.rs"]
 mod chrome;
@@ -19,8 +22,9 @@ use web::{save, web_build};
 use chrome::{tap, ChromeDriver};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
+use papan::i18n::rule_key;
 use papan::i18n::{tr, Lang};
-use papan::tutorial::{lessons, rule_key, GameId, StepKind};
+use papan::tutorial::{lessons, GameId, StepKind};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -126,12 +130,12 @@ async fn complete_lesson(client: &Client, base: &str, game: GameId, lesson: &str
         if state.done {
             break;
         }
-        // Paging back once: "2 / 3" goes back to "1 / 3".
-        if !tried_prev && !state.page.is_empty() && !state.page.starts_with("1 /") {
+        // Paging back once: page 2 of 3 goes back to page 1 of 3.
+        if !tried_prev && !state.page.is_empty() && !state.page.starts_with("1/") {
             tried_prev = true;
             let count = state.page.split('/').nth(1).unwrap_or("").trim().to_string();
             tap_testid(client, "prev-page").await?;
-            state = wait_state(client, |s| s.page.starts_with("1 /"))
+            state = wait_state(client, |s| s.page.starts_with("1/"))
                 .await
                 .map_err(|e| format!("Back on a page-through step: {e}"))?;
             if !state.page.ends_with(&count) {
@@ -153,12 +157,16 @@ async fn complete_lesson(client: &Client, base: &str, game: GameId, lesson: &str
             if let Some((mv, rule)) = first_mistake(game, lesson, state.step) {
                 tried_mistake = true;
                 for selector in taps_for(game, &mv) {
-                    tap_selector(client, &selector).await?;
+                    if selector.contains("data-wall") {
+                        tap_groove(client, &selector, mv.ends_with('h')).await?;
+                    } else {
+                        tap_selector(client, &selector).await?;
+                    }
                 }
                 let refused = wait_state(client, |s| s.feedback_wrong.is_some())
                     .await
                     .map_err(|e| format!("the mistake {mv} got no feedback: {e}"))?;
-                let expected = tr(Lang::En, &rule_key(&rule));
+                let expected = tr(Lang::En, &rule_key(rule));
                 let shown = refused.feedback_wrong.unwrap_or_default();
                 if shown.trim() != expected.trim() {
                     return Err(format!(
@@ -182,10 +190,10 @@ async fn complete_lesson(client: &Client, base: &str, game: GameId, lesson: &str
             )
             .await?;
         }
-        for selector in taps_for(game, &mv) {
-            if selector.contains("data-groove") {
-                tap_groove(client, &selector, mv.ends_with('h')).await?;
-            } else {
+        if game == GameId::Hadang && (mv.ends_with('h') || mv.ends_with('v')) {
+            place_hinted_wall(client, &mv).await?;
+        } else {
+            for selector in taps_for(game, &mv) {
                 tap_selector(client, &selector).await?;
             }
         }
@@ -227,30 +235,55 @@ async fn screenshot(client: &Client, relative: &str) -> Result<(), String> {
 }
 
 /// The first anticipated mistake of step `step` of `lesson`, with its rule.
-fn first_mistake(game: GameId, lesson: &str, step: usize) -> Option<(String, String)> {
+fn first_mistake(game: GameId, lesson: &str, step: usize) -> Option<(String, papan_rules::RuleId)> {
     let lesson = lessons(game).iter().find(|l| l.id == lesson)?;
     match &lesson.steps.get(step)?.kind {
-        StepKind::Act { mistakes, .. } => mistakes.first().map(|m| (m.mv.clone(), m.rule.clone())),
+        StepKind::Act { mistakes, .. } => mistakes.first().map(|m| (m.mv.clone(), m.rule)),
         StepKind::Page { .. } => None,
     }
 }
 
-/// The taps that play `mv` (the hint's notation) on the lesson board.
+/// Places the hinted wall as a learner does on the real board: a tap in the
+/// middle of the hinted wall (the groove crossing, where a vertical groove's tap
+/// area also lies) must preview exactly that wall; a tap on the preview places it.
+async fn place_hinted_wall(client: &Client, mv: &str) -> Result<(), String> {
+    tap_selector(client, &format!("[data-testid=\"hint-wall\"][data-hint=\"{mv}\"]")).await?;
+    let ghost = wait_selector(client, "[data-testid=\"ghost-wall\"]").await?;
+    let shown = ghost
+        .attr("data-ghost")
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    if shown != mv {
+        return Err(format!(
+            "a tap in the middle of the hinted wall {mv} previewed {shown:?}"
+        ));
+    }
+    tap_selector(client, "[data-testid=\"ghost-wall\"]").await
+}
+
+/// The taps that play `mv` (the hint's notation) on the lesson's board.
 fn taps_for(game: GameId, mv: &str) -> Vec<String> {
     let cell = |name: &str| format!("[data-testid=\"lesson-board\"] [data-cell=\"{name}\"]");
     match game {
-        GameId::Hex if mv == "swap" => vec!["[data-testid=\"lesson-swap\"]".to_string()],
+        GameId::Hex if mv == "swap" => vec!["[data-testid=\"swap\"]".to_string()],
         GameId::Hex => vec![cell(mv)],
         GameId::Hadang if mv.ends_with('h') || mv.ends_with('v') => {
-            vec![format!("[data-testid=\"lesson-board\"] [data-groove=\"{mv}\"]")]
+            vec![format!("[data-testid=\"lesson-board\"] [data-wall=\"{mv}\"]")]
         }
         GameId::Hadang => vec![cell(mv)],
-        GameId::Junqi => match mv.strip_prefix("flip ") {
-            Some(square) => vec![cell(square)],
-            None => mv.split('-').map(cell).collect(),
-        },
+        GameId::Junqi => {
+            let post = |name: &str| format!("[data-testid=\"lesson-board\"] [data-post=\"{name}\"]");
+            match mv.strip_prefix("flip ") {
+                Some(square) => vec![post(square)],
+                None => mv.split('-').map(post).collect(),
+            }
+        }
         GameId::Backgammon => {
-            let point = |p: &str| format!("[data-testid=\"lesson-board\"] [data-point=\"{p}\"]");
+            let point = |p: &str| match p {
+                "bar" | "off" => format!("[data-testid=\"lesson-board\"] [data-testid=\"{p}\"]"),
+                _ => format!("[data-testid=\"lesson-board\"] [data-point=\"{p}\"]"),
+            };
             let mut taps = Vec::new();
             if mv != "pass" {
                 for token in mv.split_whitespace() {
@@ -267,7 +300,7 @@ fn taps_for(game: GameId, mv: &str) -> Vec<String> {
                     }
                 }
             }
-            taps.push("[data-testid=\"lesson-play\"]".to_string());
+            taps.push("[data-testid=\"done\"]".to_string());
             taps
         }
     }
@@ -278,7 +311,7 @@ struct LessonState {
     on_lesson: bool,
     /// 0-based index of the open step.
     step: usize,
-    /// "2 / 3" on a page-through step, else empty.
+    /// "2/3" on a page-through step, else empty.
     page: String,
     done: bool,
     stars: String,
@@ -295,7 +328,7 @@ const q = s => document.querySelector(`[data-testid="${s}"]`);
 const next = q('next'), hint = q('hint-text'), fb = q('lesson-feedback'), stars = q('stars');
 return {
   onLesson: !!q('lesson-screen'),
-  page: q('page-label') ? q('page-label').textContent.trim() : '',
+  page: q('page-label') ? q('page-label').getAttribute('data-page') + '/' + q('page-label').getAttribute('data-pages') : '',
   step: q('lesson-screen') ? Number(q('lesson-screen').getAttribute('data-step')) : 0,
   done: !!q('lesson-done'),
   stars: stars ? stars.getAttribute('data-stars') : '',

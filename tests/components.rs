@@ -1,50 +1,34 @@
-//! Screens and board rendered to HTML with dioxus-ssr.
+//! The Hex board, the result card and screens rendered to HTML with
+//! dioxus-ssr. The board is drawn as the play screen draws it: from the
+//! match's table with the tap state's marks.
 
-use dioxus::prelude::*;
-use papan::components::hex_board::HexBoard;
-use papan::components::result_banner::ResultBanner;
-use papan::controllers::hex::HexController;
+#[path = "support/ssr.rs"]
+mod ssr;
+
+use papan::games::hex::tap::{HexCommand, HexTap};
 use papan::i18n::Lang;
+use papan::play::{player, Answer, LocalGame, Match};
+use papan::shell::offline::seating;
 use papan_bots::Level;
-use papan_rules::hex::{Cell, SIZES};
+use papan_rules::clock::Tempo;
+use papan_rules::hex::{Cell, Hex, HexMove, HexOptions, SIZES};
+use papan_rules::Seat;
+use ssr::{render_at, result_card, selected, tag_with, texts_in_group};
 
-#[derive(Props, Clone, PartialEq)]
-struct BoardProps {
-    game: HexController,
-    lang: Lang,
+/// A game on this device: `opponent: None` is two people; the person
+/// plays Red (first).
+fn hex(size: u8, opponent: Option<Level>) -> LocalGame<Hex> {
+    let options = HexOptions { size, swap: false };
+    let players = player::from_setup(opponent, true);
+    LocalGame::new(Match::new(options, players, Seat::First, Tempo::Unlimited, 1, 0).unwrap())
 }
 
-#[allow(non_snake_case)]
-fn BoardHarness(props: BoardProps) -> Element {
-    rsx! {
-        HexBoard {
-            game: props.game,
-            lang: props.lang,
-            turn: "human".to_string(),
-            last_pointer: "touch".to_string(),
-            on_tap: move |_| {},
-            on_pointer: move |_| {},
-        }
-    }
+fn board(game: &LocalGame<Hex>, lang: Lang) -> String {
+    ssr::board(&game.table(), &game.tap, None, lang)
 }
 
-#[allow(non_snake_case)]
-fn BannerHarness(props: BoardProps) -> Element {
-    rsx! {
-        ResultBanner { game: props.game, lang: props.lang, on_rematch: move |_| {}, on_home: move |_| {} }
-    }
-}
-
-fn render(component: fn(BoardProps) -> Element, game: &HexController, lang: Lang) -> String {
-    let mut dom = VirtualDom::new_with_props(
-        component,
-        BoardProps {
-            game: game.clone(),
-            lang,
-        },
-    );
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
+fn card(game: &LocalGame<Hex>, lang: Lang) -> String {
+    result_card(lang, seating(&game.game), &game.table())
 }
 
 fn c(name: &str) -> Cell {
@@ -64,8 +48,7 @@ fn cell_class(html: &str, name: &str) -> String {
 #[test]
 fn x1_board_has_n_by_n_cells_for_every_size() {
     for size in SIZES {
-        let game = HexController::from_setup(size, false, None, true, 1).unwrap();
-        let html = render(BoardHarness, &game, Lang::En);
+        let html = board(&hex(size, None), Lang::En);
         assert_eq!(
             html.matches("data-cell=").count(),
             size as usize * size as usize,
@@ -74,28 +57,39 @@ fn x1_board_has_n_by_n_cells_for_every_size() {
         assert!(html.contains(&format!("data-size=\"{size}\"")));
         assert!(html.contains("data-testid=\"hex-board\""));
         assert!(html.contains("data-status=\"playing\""));
-        assert!(html.contains("data-last-pointer=\"touch\""));
+        assert!(html.contains("data-turn=\"human\""), "a person may tap");
+        assert!(html.contains("data-last-pointer=\"none\""), "no pointer seen yet");
         assert_eq!(html.matches("cell empty").count(), size as usize * size as usize);
     }
 }
 
 #[test]
+fn x2_coordinates_name_the_columns_and_rows() {
+    for size in [7u8, 11, 19] {
+        let html = board(&hex(size, None), Lang::En);
+        let labels = texts_in_group(&html, "coords");
+        let columns: Vec<String> = (0..size).map(|i| ((b'a' + i) as char).to_string()).collect();
+        let rows: Vec<String> = (1..=size).map(|i| i.to_string()).collect();
+        assert_eq!(labels, [columns, rows].concat(), "size {size}");
+    }
+}
+
+#[test]
 fn x3_board_draws_red_and_blue_edges() {
-    let game = HexController::from_setup(7, false, None, true, 1).unwrap();
-    let html = render(BoardHarness, &game, Lang::En);
+    let html = board(&hex(7, None), Lang::En);
     assert_eq!(html.matches("edge edge-red").count(), 2);
     assert_eq!(html.matches("edge edge-blue").count(), 2);
 }
 
 #[test]
 fn stones_last_move_and_ghost_have_classes() {
-    let mut game = HexController::from_setup(11, false, None, true, 1).unwrap();
-    game.tap(c("f6"));
-    game.tap(c("f6"));
-    game.tap(c("e6"));
-    game.tap(c("e6"));
-    game.tap(c("a1"));
-    let html = render(BoardHarness, &game, Lang::En);
+    let mut game = hex(11, None);
+    assert_eq!(game.tap(c("f6"), 0), Answer::Changed, "11×11 previews first");
+    assert_eq!(game.tap(c("f6"), 0), Answer::Played);
+    game.tap(c("e6"), 0);
+    game.tap(c("e6"), 0);
+    game.tap(c("a1"), 0);
+    let html = board(&game, Lang::En);
     assert_eq!(cell_class(&html, "f6"), "cell red");
     assert_eq!(cell_class(&html, "e6"), "cell blue last");
     assert_eq!(cell_class(&html, "a1"), "cell empty ghost ghost-red");
@@ -103,64 +97,115 @@ fn stones_last_move_and_ghost_have_classes() {
 }
 
 #[test]
+fn a_hint_is_marked_on_its_cell() {
+    let game = hex(7, None);
+    let html = ssr::board(
+        &game.table(),
+        &HexTap::default(),
+        Some(HexMove::Place(c("d4"))),
+        Lang::En,
+    );
+    assert_eq!(cell_class(&html, "d4"), "cell empty hint");
+    assert_eq!(html.matches(" hint").count(), 1);
+}
+
+#[test]
+fn after_a_swap_the_swapped_stone_stays_marked_last() {
+    let options = HexOptions { size: 7, swap: true };
+    let players = player::from_setup(None, true);
+    let mut game = LocalGame::new(Match::<Hex>::new(options, players, Seat::First, Tempo::Unlimited, 1, 0).unwrap());
+    game.tap(c("b4"), 0);
+    assert_eq!(game.command(HexCommand::Swap, 0), Answer::Played);
+    assert_eq!(game.table().last, Some((Seat::Second, HexMove::Swap)));
+    let html = board(&game, Lang::En);
+    // X7: the swap changes who holds Red, not the stone.
+    assert_eq!(cell_class(&html, "b4"), "cell red last");
+    assert_eq!(html.matches("class=\"last-mark\"").count(), 1);
+}
+
+#[test]
+fn the_board_waits_while_the_bot_is_to_move() {
+    let options = HexOptions { size: 7, swap: false };
+    let players = player::from_setup(Some(Level::Beginner), false);
+    let game = LocalGame::new(Match::<Hex>::new(options, players, Seat::Second, Tempo::Unlimited, 1, 0).unwrap());
+    let html = board(&game, Lang::En);
+    let svg = tag_with(&html, "data-testid=\"hex-board\"");
+    assert!(svg.contains("data-turn=\"wait\""), "{svg}");
+    assert!(svg.contains("waiting"));
+}
+
+#[test]
 fn x9_winning_chain_is_highlighted_and_status_over() {
-    let mut game = HexController::from_setup(7, false, None, true, 1).unwrap();
+    let mut game = hex(7, None);
     for row in 1..=7u8 {
-        game.tap(c(&format!("a{row}")));
+        assert_eq!(
+            game.tap(c(&format!("a{row}")), 0),
+            Answer::Played,
+            "7×7 places on one tap"
+        );
         if row < 7 {
-            game.tap(c(&format!("g{row}")));
+            game.tap(c(&format!("g{row}")), 0);
         }
     }
-    let html = render(BoardHarness, &game, Lang::En);
+    let html = board(&game, Lang::En);
     assert!(html.contains("data-status=\"over\""));
+    assert!(html.contains("data-turn=\"wait\""));
     assert_eq!(html.matches(" win").count(), 7);
     assert_eq!(cell_class(&html, "a7"), "cell red last win");
     assert_eq!(cell_class(&html, "g1"), "cell blue");
+    let card = card(&game, Lang::En);
+    assert!(
+        card.contains("data-winner=\"red\"") && card.contains("data-reason=\"connection\""),
+        "{card}"
+    );
+    assert!(
+        card.contains("Red wins!") && card.contains("A chain joined both edges."),
+        "{card}"
+    );
 }
 
 #[test]
 fn result_banner_speaks_each_language() {
-    let mut game = HexController::from_setup(7, false, Some(Level::Normal), true, 1).unwrap();
-    game.tap(c("d4"));
-    game.resign();
+    let mut game = hex(7, Some(Level::Normal));
+    game.tap(c("d4"), 0);
+    assert!(game.game.resign(0));
     for (lang, headline, reason) in [
         (Lang::En, "The bot wins", "You resigned."),
         (Lang::Id, "Bot menang", "Kamu menyerah."),
         (Lang::Fil, "Panalo ang CPU", "Sumuko ka."),
     ] {
-        let html = render(BannerHarness, &game, lang);
+        let html = card(&game, lang);
         assert!(html.contains("data-testid=\"result-banner\""));
         assert!(html.contains("data-winner=\"bot\""));
+        assert!(html.contains("data-reason=\"resignation\""));
         assert!(html.contains(headline), "{lang:?}: {html}");
         assert!(html.contains(reason), "{lang:?}: {html}");
         assert!(html.contains("data-testid=\"rematch\""));
+        assert!(!html.contains("data-points="), "Hex scores no points");
     }
 }
 
 #[test]
 fn result_banner_names_the_colour_between_people() {
-    let mut game = HexController::from_setup(7, false, None, true, 1).unwrap();
-    game.tap(c("d4"));
+    let mut game = hex(7, None);
+    game.tap(c("d4"), 0);
     // Between people the side to move (Blue) resigns.
-    game.resign();
-    let html = render(BannerHarness, &game, Lang::Fil);
+    assert!(game.game.resign(0));
+    let html = card(&game, Lang::Fil);
     assert!(html.contains("data-winner=\"red\""), "{html}");
-    assert!(html.contains("Panalo ang Pula!"));
-    assert!(html.contains("Sumuko ang kabilang manlalaro."));
+    assert!(html.contains("Panalo ang Pula!"), "{html}");
+    assert!(html.contains("Sumuko ang Asul."), "{html}");
 }
 
 #[test]
 fn no_banner_while_playing() {
-    let game = HexController::from_setup(7, false, None, true, 1).unwrap();
-    let html = render(BannerHarness, &game, Lang::En);
-    assert!(!html.contains("result-banner"));
+    let game = hex(7, None);
+    assert!(!card(&game, Lang::En).contains("result-banner"));
 }
 
 #[test]
 fn home_offers_all_four_games_as_playable_cards() {
-    let mut dom = VirtualDom::new(papan::App);
-    dom.rebuild_in_place();
-    let html = dioxus_ssr::render(&dom);
+    let html = render_at("/");
     for game in ["hex", "hadang", "junqi", "backgammon"] {
         assert!(html.contains(&format!("data-testid=\"play-{game}\"")), "{game}: {html}");
         assert!(
@@ -169,28 +214,6 @@ fn home_offers_all_four_games_as_playable_cards() {
         );
     }
     assert_eq!(html.matches("aria-disabled=\"true\"").count(), 0);
-}
-
-#[derive(Props, Clone, PartialEq)]
-struct AtProps {
-    path: String,
-}
-
-/// The whole app, opened at `path`.
-#[allow(non_snake_case)]
-fn AppAt(props: AtProps) -> Element {
-    use_hook(|| {
-        dioxus::history::provide_history_context(std::rc::Rc::new(dioxus::history::MemoryHistory::with_initial_path(
-            props.path.clone(),
-        )))
-    });
-    rsx! { papan::App {} }
-}
-
-fn render_at(path: &str) -> String {
-    let mut dom = VirtualDom::new_with_props(AppAt, AtProps { path: path.to_string() });
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
 }
 
 #[test]
@@ -219,15 +242,6 @@ fn setup_screen_offers_every_choice_with_defaults() {
     assert!(selected(&html, "size-11"));
     assert!(selected(&html, "swap-off"));
     assert!(!selected(&html, "swap-on"));
-}
-
-/// Whether the element with `data-testid=id` has `aria-checked="true"`.
-fn selected(html: &str, id: &str) -> bool {
-    let marker = format!("data-testid=\"{id}\"");
-    let at = html.find(&marker).unwrap();
-    let start = html[..at].rfind('<').unwrap();
-    let end = at + html[at..].find('>').unwrap();
-    html[start..end].contains("aria-checked=\"true\"")
 }
 
 #[test]

@@ -1,58 +1,35 @@
-//! HADANG's board, panels, banner and setup screen rendered with dioxus-ssr.
+//! HADANG's board, player strips, result card and setup screen rendered
+//! with dioxus-ssr. The board is drawn as the play screen draws it: from
+//! the match's table with the tap state's marks.
 
-use dioxus::prelude::*;
-use papan::components::hadang::banner::HadangResultBanner;
-use papan::components::hadang::board::HadangBoard;
-use papan::components::hadang::panel::{PanelInfo, PlayerPanel};
-use papan::controllers::hadang::HadangController;
+#[path = "support/ssr.rs"]
+mod ssr;
+
+use papan::games::hadang::tap::{HadangCommand, HadangInput};
 use papan::i18n::Lang;
+use papan::play::{player, Answer, LocalGame, Match, Table, TapState};
+use papan::shell::offline::seating;
+use papan::shell::strip::StripInfo;
+use papan::shell::GameUi;
 use papan_bots::Level;
 use papan_rules::clock::Tempo;
-use papan_rules::hadang::{HadangMove, Square, Wall};
+use papan_rules::hadang::{Hadang, HadangMove, HadangOptions, Square, Wall};
+use papan_rules::{Seat, SeatView};
+use ssr::{class_of, render_at, result_card, selected, tag_with};
 
-#[derive(Props, Clone, PartialEq)]
-struct GameProps {
-    game: HadangController,
-    lang: Lang,
+/// A game on this device; `opponent: None` is two people, the person at
+/// `local` (the first seat, Player 1, moves first).
+fn game(opponent: Option<Level>, local: Seat, tempo: Tempo) -> LocalGame<Hadang> {
+    let players = player::from_setup(opponent, local == Seat::First);
+    LocalGame::new(Match::new(HadangOptions {}, players, local, tempo, 3, 0).unwrap())
 }
 
-#[allow(non_snake_case)]
-fn BoardHarness(props: GameProps) -> Element {
-    let turn = if props.game.bot_to_move().is_some() {
-        "bot"
-    } else {
-        "human"
-    };
-    rsx! {
-        HadangBoard {
-            game: props.game,
-            lang: props.lang,
-            turn: turn.to_string(),
-            last_pointer: "touch".to_string(),
-            on_cell: move |_| {},
-            on_groove: move |_| {},
-            on_pointer: move |_| {},
-        }
-    }
+fn hotseat() -> LocalGame<Hadang> {
+    game(None, Seat::First, Tempo::Unlimited)
 }
 
-#[allow(non_snake_case)]
-fn BannerHarness(props: GameProps) -> Element {
-    rsx! {
-        HadangResultBanner { game: props.game, lang: props.lang, on_rematch: move |_| {}, on_home: move |_| {} }
-    }
-}
-
-fn render(component: fn(GameProps) -> Element, game: &HadangController, lang: Lang) -> String {
-    let mut dom = VirtualDom::new_with_props(
-        component,
-        GameProps {
-            game: game.clone(),
-            lang,
-        },
-    );
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
+fn board(game: &LocalGame<Hadang>, lang: Lang) -> String {
+    ssr::board(&game.table(), &game.tap, None, lang)
 }
 
 fn sq(name: &str) -> Square {
@@ -63,44 +40,43 @@ fn wall(name: &str) -> Wall {
     name.parse().unwrap()
 }
 
-fn hotseat() -> HadangController {
-    HadangController::from_setup(None, true, Tempo::Unlimited, 3, 0)
-}
-
-/// The opening tag of the element carrying `attribute`.
-fn tag_with<'a>(html: &'a str, attribute: &str) -> &'a str {
-    let at = html.find(attribute).unwrap_or_else(|| panic!("no {attribute}"));
-    let start = html[..at].rfind('<').unwrap();
-    let end = at + html[at..].find('>').unwrap();
-    &html[start..end]
-}
-
-fn class_of(html: &str, attribute: &str) -> String {
-    let tag = tag_with(html, attribute);
-    let at = tag.find("class=\"").unwrap() + 7;
-    tag[at..].split('"').next().unwrap().to_string()
+/// Plays `moves` (notation) on the match, whoever is to move.
+fn play(game: &mut LocalGame<Hadang>, moves: &[&str]) {
+    for text in moves {
+        let mv = game.table().view.parse_move(text).unwrap();
+        game.game.play(mv, 0).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
 }
 
 #[test]
 fn h1_board_has_81_cells_and_a_tap_area_for_each_of_the_128_wall_slots() {
-    let html = render(BoardHarness, &hotseat(), Lang::En);
+    let html = board(&hotseat(), Lang::En);
     assert_eq!(html.matches("data-cell=").count(), 81);
     assert_eq!(
         html.matches("data-wall=").count(),
         128,
         "H11: 8×8 anchors × 2 orientations"
     );
-    assert!(html.contains("data-testid=\"hadang-board\""));
-    assert!(html.contains("data-status=\"playing\""));
-    assert!(html.contains("data-turn=\"human\""));
-    assert!(html.contains("data-last-pointer=\"touch\""));
+    let svg = tag_with(&html, "data-testid=\"hadang-board\"");
+    for attribute in [
+        "data-status=\"playing\"",
+        "data-turn=\"human\"",
+        "data-ply=\"0\"",
+        "data-last-pointer=\"none\"",
+        "data-flipped=\"false\"",
+    ] {
+        assert!(svg.contains(attribute), "{attribute}: {svg}");
+    }
     // Files a–i along the bottom, ranks 1–9 up the side.
-    assert!(html.contains(">a</text>") && html.contains(">i</text>") && html.contains(">9</text>"));
+    let labels = ssr::texts_in_group(&html, "hb-labels");
+    let files: Vec<String> = "abcdefghi".chars().map(String::from).collect();
+    let ranks: Vec<String> = (1..=9).map(|r: u8| r.to_string()).collect();
+    assert_eq!(labels, [files, ranks].concat());
 }
 
 #[test]
 fn h2_pawns_start_on_e1_and_e9_and_their_targets_are_highlighted() {
-    let html = render(BoardHarness, &hotseat(), Lang::En);
+    let html = board(&hotseat(), Lang::En);
     assert!(class_of(&html, "data-cell=\"e1\"").contains("pawn-p1"));
     assert!(class_of(&html, "data-cell=\"e9\"").contains("pawn-p2"));
     for target in ["d1", "f1", "e2"] {
@@ -115,106 +91,157 @@ fn h2_pawns_start_on_e1_and_e9_and_their_targets_are_highlighted() {
 }
 
 #[test]
+fn a_tapped_pawn_is_picked_up() {
+    let mut game = hotseat();
+    assert_eq!(game.tap(HadangInput::Cell(sq("e1")), 0), Answer::Changed);
+    let html = board(&game, Lang::En);
+    assert_eq!(class_of(&html, "data-pawn=\"p1\""), "pawn pawn-p1 selected");
+    assert_eq!(class_of(&html, "data-pawn=\"p2\""), "pawn pawn-p2");
+}
+
+#[test]
 fn ghost_wall_then_placed_wall_with_last_move_mark() {
     let mut game = hotseat();
-    game.tap_groove(wall("e3h"), 0);
-    let html = render(BoardHarness, &game, Lang::En);
+    assert_eq!(game.tap(HadangInput::Groove(wall("e3h")), 0), Answer::Changed);
+    let html = board(&game, Lang::En);
     assert!(tag_with(&html, "data-testid=\"ghost-wall\"").contains("data-ghost=\"e3h\""));
     assert!(!html.contains("data-placed="));
-    game.tap_groove(wall("e3h"), 0);
-    let html = render(BoardHarness, &game, Lang::En);
+    assert_eq!(
+        html.matches("class=\"target-dot\"").count(),
+        0,
+        "no pawn targets while a wall waits"
+    );
+    assert_eq!(game.tap(HadangInput::Groove(wall("e3h")), 0), Answer::Played);
+    let html = board(&game, Lang::En);
     assert!(!html.contains("ghost-wall"));
     assert_eq!(class_of(&html, "data-placed=\"e3h\""), "wall wall-p1 last");
+    assert!(tag_with(&html, "data-testid=\"hadang-board\"").contains("data-ply=\"1\""));
 }
 
 #[test]
 fn last_step_is_marked_on_its_cell() {
     let mut game = hotseat();
-    game.tap_cell(sq("e2"), 0);
-    let html = render(BoardHarness, &game, Lang::En);
+    assert_eq!(game.tap(HadangInput::Cell(sq("e2")), 0), Answer::Played);
+    let html = board(&game, Lang::En);
     assert!(class_of(&html, "data-cell=\"e2\"").contains("last"));
     assert!(!class_of(&html, "data-cell=\"e1\"").contains("last"));
 }
 
 #[test]
+fn hinted_step_and_hinted_wall_are_marked() {
+    let game = hotseat();
+    let table = game.table();
+    let html = ssr::board(&table, &game.tap, Some(HadangMove::Step(sq("e2"))), Lang::En);
+    assert!(class_of(&html, "data-cell=\"e2\"").contains("hint"));
+    assert!(!html.contains("hint-wall"));
+    let html = ssr::board(&table, &game.tap, Some(HadangMove::Wall(wall("c5v"))), Lang::En);
+    assert!(tag_with(&html, "data-testid=\"hint-wall\"").contains("data-hint=\"c5v\""));
+    assert!(!html.contains(" hint\""), "no cell is hinted for a wall");
+}
+
+#[test]
 fn shortest_path_aid_follows_the_toggle() {
     let mut game = hotseat();
-    let html = render(BoardHarness, &game, Lang::En);
+    let html = board(&game, Lang::En);
     // 8 steps each to the far rank from the start.
     assert_eq!(html.matches("path-dot path-p1").count(), 8);
     assert_eq!(html.matches("path-dot path-p2").count(), 8);
-    game.set_show_paths(false);
-    let html = render(BoardHarness, &game, Lang::En);
+    assert_eq!(game.command(HadangCommand::Paths, 0), Answer::Changed);
+    let html = board(&game, Lang::En);
     assert_eq!(html.matches("path-dot").count(), 0);
 }
 
 #[test]
 fn no_grooves_or_targets_on_the_bots_turn() {
-    let game = HadangController::from_setup(Some(Level::Beginner), false, Tempo::Unlimited, 3, 0);
-    let html = render(BoardHarness, &game, Lang::En);
-    assert!(html.contains("data-turn=\"bot\""));
+    let game = game(Some(Level::Beginner), Seat::Second, Tempo::Unlimited);
+    let html = board(&game, Lang::En);
+    let svg = tag_with(&html, "data-testid=\"hadang-board\"");
+    assert!(svg.contains("data-turn=\"wait\""), "{svg}");
     assert_eq!(html.matches("data-wall=").count(), 0);
     assert_eq!(html.matches("target-dot").count(), 0);
 }
 
-#[derive(Props, Clone, PartialEq)]
-struct PanelProps {
-    info: PanelInfo,
-    lang: Lang,
+#[test]
+fn h1_the_board_is_turned_when_the_person_plays_player_2() {
+    let game = game(Some(Level::Beginner), Seat::Second, Tempo::Unlimited);
+    let html = board(&game, Lang::En);
+    assert!(tag_with(&html, "data-testid=\"hadang-board\"").contains("data-flipped=\"true\""));
+    assert!(html.contains("rotate(180"), "Player 2's board is turned");
+    let html = board(&hotseat(), Lang::En);
+    assert!(!html.contains("rotate(180"));
 }
 
-#[allow(non_snake_case)]
-fn PanelHarness(props: PanelProps) -> Element {
-    rsx! { PlayerPanel { info: props.info, lang: props.lang } }
+/// Player 1 three steps up with three walls down, Player 2 stepping aside.
+fn midgame() -> LocalGame<Hadang> {
+    let mut game = hotseat();
+    play(
+        &mut game,
+        &["e2", "e8", "e3", "d8", "e4", "e8", "a6h", "d8", "c6h", "e8", "g6h"],
+    );
+    game
 }
 
-fn render_panel(info: PanelInfo, lang: Lang) -> String {
-    let mut dom = VirtualDom::new_with_props(PanelHarness, PanelProps { info, lang });
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
+fn strip_of(game: &LocalGame<Hadang>, lang: Lang, seat: Seat) -> StripInfo {
+    let table: Table<Hadang> = game.table();
+    StripInfo {
+        who: "You".into(),
+        side: Hadang::side(lang, &table.view, seat),
+        side_class: Hadang::side_class(&table.view, seat),
+        facts: Hadang::facts(lang, &table, &game.tap, seat),
+        clock_ms: Some(8_400),
+        clock_low: true,
+        active: true,
+        badge: None,
+        mine: true,
+    }
 }
 
 #[test]
-fn h16_panel_shows_walls_path_and_a_low_clock() {
-    let info = PanelInfo {
-        seat: "p1",
-        name: "You".into(),
-        walls_left: 7,
-        path_len: Some(5),
-        clock_ms: Some(8_400),
-        clock_low: true,
-        to_move: true,
-    };
-    let html = render_panel(info.clone(), Lang::Id);
-    assert!(html.contains("data-walls-left=\"7\""));
-    assert!(html.contains("Sisa 7 penghadang"), "{html}");
-    assert!(html.contains("5 langkah lagi"));
-    assert_eq!(class_of(&html, "data-testid=\"clock-p1\""), "hd-clock active low");
-    assert!(html.contains(">0:08.4<"));
-    let html = render_panel(
-        PanelInfo {
-            clock_ms: None,
-            path_len: None,
-            ..info
-        },
-        Lang::En,
+fn h16_strip_shows_walls_path_and_a_low_clock() {
+    let mut game = midgame();
+    let info = strip_of(&game, Lang::Id, Seat::First);
+    let html = ssr::strip(info.clone(), Lang::Id);
+    let me = tag_with(&html, "data-testid=\"player-me\"");
+    assert!(
+        me.contains("data-side=\"p1\"") && me.contains("data-active=\"true\""),
+        "{me}"
     );
-    assert!(!html.contains("clock-p1") && !html.contains("path-p1"));
+    assert!(tag_with(&html, "data-fact=\"walls\"").contains("data-value=\"7\""));
+    assert!(html.contains("Sisa 7 penghadang"), "{html}");
+    assert!(tag_with(&html, "data-fact=\"path\"").contains("data-value=\"5\""));
+    assert!(html.contains("5 langkah lagi"), "{html}");
+    assert!(html.contains("Pemain 1"), "the side is named");
+    assert_eq!(class_of(&html, "data-testid=\"clock-me\""), "strip-clock active low");
+    assert!(html.contains(">0:08.4<"));
+
+    // Paths off, no clock: neither is shown.
+    game.command(HadangCommand::Paths, 0);
+    let info = StripInfo {
+        clock_ms: None,
+        ..strip_of(&game, Lang::En, Seat::Second)
+    };
+    let html = ssr::strip(info, Lang::En);
+    assert!(
+        !html.contains("clock-me") && !html.contains("data-fact=\"path\""),
+        "{html}"
+    );
+    assert!(tag_with(&html, "data-fact=\"walls\"").contains("data-value=\"10\""));
+    assert!(html.contains("10 walls left") && html.contains("Player 2"), "{html}");
 }
 
 #[test]
 fn result_banner_names_the_reason_in_each_language() {
     let tempo = Tempo::hadang(1, 0).unwrap();
-    let mut game = HadangController::from_setup(Some(Level::Beginner), true, tempo, 3, 0);
-    game.tap_cell(sq("e2"), 1_000);
-    game.apply_bot_move(1, HadangMove::Step(sq("e8")), 2_000).unwrap();
-    assert!(game.tick(70_000));
+    let mut game = game(Some(Level::Beginner), Seat::First, tempo);
+    assert_eq!(game.tap(HadangInput::Cell(sq("e2")), 1_000), Answer::Played);
+    game.game.apply_bot_move(1, HadangMove::Step(sq("e8")), 2_000).unwrap();
+    assert!(game.game.tick(70_000));
     for (lang, headline, reason) in [
-        (Lang::En, "The bot wins", "Time ran out."),
-        (Lang::Id, "Bot menang", "Waktu habis."),
-        (Lang::Fil, "Panalo ang bot", "Naubos ang oras."),
+        (Lang::En, "The bot wins", "You ran out of time."),
+        (Lang::Id, "Bot menang", "Waktumu habis."),
+        (Lang::Fil, "Panalo ang CPU", "Naubusan ka ng oras."),
     ] {
-        let html = render(BannerHarness, &game, lang);
+        let html = result_card(lang, seating(&game.game), &game.table());
         assert!(
             html.contains(headline) && html.contains(reason),
             "{}: {html}",
@@ -222,33 +249,37 @@ fn result_banner_names_the_reason_in_each_language() {
         );
         assert!(html.contains("data-winner=\"bot\"") && html.contains("data-reason=\"timeout\""));
     }
-    let html = render(BannerHarness, &hotseat(), Lang::En);
+    let over = board(&game, Lang::En);
+    assert!(tag_with(&over, "data-testid=\"hadang-board\"").contains("data-status=\"over\""));
+    assert_eq!(over.matches("path-dot").count(), 0, "no path aid once over");
+    let html = result_card(Lang::En, seating(&hotseat().game), &hotseat().table());
     assert!(!html.contains("result-banner"), "no banner while playing");
 }
 
-#[derive(Props, Clone, PartialEq)]
-struct AtProps {
-    path: String,
-}
-
-#[allow(non_snake_case)]
-fn AppAt(props: AtProps) -> Element {
-    use_hook(|| {
-        dioxus::history::provide_history_context(std::rc::Rc::new(dioxus::history::MemoryHistory::with_initial_path(
-            props.path.clone(),
-        )))
-    });
-    rsx! { papan::App {} }
-}
-
-fn render_at(path: &str) -> String {
-    let mut dom = VirtualDom::new_with_props(AppAt, AtProps { path: path.to_string() });
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
-}
-
-fn selected(html: &str, id: &str) -> bool {
-    tag_with(html, &format!("data-testid=\"{id}\"")).contains("aria-checked=\"true\"")
+#[test]
+fn h2_goal_reached_between_people_names_the_player() {
+    let mut game = hotseat();
+    // Player 2 steps aside on d-file; Player 1 walks straight up the e-file.
+    play(
+        &mut game,
+        &[
+            "e2", "d9", "e3", "d8", "e4", "d7", "e5", "d6", "e6", "d5", "e7", "d4", "e8", "d3", "e9",
+        ],
+    );
+    assert!(game.table().is_over());
+    let html = result_card(Lang::En, seating(&game.game), &game.table());
+    assert!(
+        html.contains("data-winner=\"p1\"") && html.contains("data-reason=\"goalreached\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("Player 1 wins!") && html.contains("The pawn reached the far side."),
+        "{html}"
+    );
+    // The buttons the frame offers on the card.
+    assert!(html.contains("data-testid=\"rematch\"") && html.contains("data-testid=\"result-home\""));
+    let buttons = game.tap.buttons(&game.table());
+    assert!(buttons.is_empty(), "no paths toggle once over: {buttons:?}");
 }
 
 #[test]

@@ -1,14 +1,20 @@
-//! Tap sequences through `HadangController`: pawn moves (select, direct,
-//! jump), wall preview / confirm / cancel, refusals with the rule's reason,
-//! undo against the bot, resignation, the clock with a fake time source,
-//! rematch and the save file.
+//! HADANG as a person plays it on this device, UI-free: tap sequences
+//! through `LocalGame` — pawn moves (select, direct, jump), wall preview /
+//! confirm / cancel, refusals with the rule — undo against the bot,
+//! resignation, the clock with fake times, rematch and the save file.
 
-use papan::controllers::hadang::{bot_thinker, rule_key, HadangController, HadangSave, Player, Selection, TapResult};
-use papan::i18n::{tr, Lang};
-use papan_bots::{Level, Thinker};
+use papan::games::hadang::tap::{HadangCommand, HadangInput, Selection};
+use papan::i18n::{rule_key, tr, tr_args, Lang};
+use papan::play::matches::BotJob;
+use papan::play::player::from_setup;
+use papan::play::save::{SaveError, SavedMatch, SAVE_VERSION};
+use papan::play::{Answer, LocalGame, Match, Player, TapState};
+use papan::shell::offline::{result_info, seating};
+use papan::shell::result::ResultInfo;
+use papan_bots::{Bot, Level, Thinker};
 use papan_rules::clock::Tempo;
-use papan_rules::hadang::{HadangMove, Square, Wall};
-use papan_rules::{EndReason, Game, Seat};
+use papan_rules::hadang::{Hadang, HadangMove, HadangOptions, Square, Wall};
+use papan_rules::{rule, EndReason, Game, RuleError, RuleId, Seat};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -18,62 +24,119 @@ fn wall(name: &str) -> Wall {
     name.parse().unwrap()
 }
 
-fn hotseat() -> HadangController {
-    HadangController::from_setup(None, true, Tempo::Unlimited, 7, 0)
+fn cell(name: &str) -> HadangInput {
+    HadangInput::Cell(sq(name))
 }
 
-fn vs_bot(human_first: bool, tempo: Tempo) -> HadangController {
-    HadangController::from_setup(Some(Level::Beginner), human_first, tempo, 42, 0)
+fn groove(name: &str) -> HadangInput {
+    HadangInput::Groove(wall(name))
+}
+
+fn new_match(opponent: Option<Level>, local_first: bool, tempo: Tempo, seed: u64, now_ms: u64) -> Match<Hadang> {
+    let local = if local_first { Seat::First } else { Seat::Second };
+    Match::new(
+        HadangOptions {},
+        from_setup(opponent, local_first),
+        local,
+        tempo,
+        seed,
+        now_ms,
+    )
+    .unwrap()
+}
+
+fn hotseat() -> LocalGame<Hadang> {
+    LocalGame::new(new_match(None, true, Tempo::Unlimited, 7, 0))
+}
+
+fn vs_bot(human_first: bool, tempo: Tempo) -> LocalGame<Hadang> {
+    LocalGame::new(new_match(Some(Level::Beginner), human_first, tempo, 42, 0))
 }
 
 /// Plays pawn steps by direct taps, failing loudly if one is not a step.
-fn steps(game: &mut HadangController, cells: &[&str]) {
-    for cell in cells {
-        assert_eq!(
-            game.tap_cell(sq(cell), 0),
-            TapResult::Stepped(sq(cell)),
-            "step to {cell}"
-        );
+fn steps(game: &mut LocalGame<Hadang>, cells: &[&str]) {
+    for name in cells {
+        assert_eq!(game.tap(cell(name), 0), Answer::Played, "step to {name}");
     }
 }
 
 /// Places a wall by preview + confirm.
-fn place(game: &mut HadangController, name: &str) {
-    assert_eq!(game.tap_groove(wall(name), 0), TapResult::Preview(wall(name)));
-    assert_eq!(game.tap_groove(wall(name), 0), TapResult::Placed(wall(name)));
+fn place(game: &mut LocalGame<Hadang>, name: &str) {
+    assert_eq!(game.tap(groove(name), 0), Answer::Changed, "preview {name}");
+    assert_eq!(game.tap.ghost_wall(), Some(wall(name)));
+    assert_eq!(game.tap(groove(name), 0), Answer::Played, "place {name}");
+}
+
+fn refusal(answer: Answer) -> RuleError {
+    match answer {
+        Answer::Refused(refusal) => refusal,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn targets(game: &LocalGame<Hadang>) -> Vec<Square> {
+    let mut targets = game.tap.targets(&game.table());
+    targets.sort();
+    targets
+}
+
+fn bot_ply(game: &Match<Hadang>) -> Option<usize> {
+    match game.bot_job()? {
+        BotJob::Think { ply, .. } => Some(ply),
+        BotJob::Roll => None,
+    }
+}
+
+fn card(game: &Match<Hadang>) -> ResultInfo {
+    result_info(Lang::En, seating(game), &game.table(), Vec::new()).expect("the game is over")
+}
+
+fn player(seat: Seat) -> String {
+    tr(
+        Lang::En,
+        match seat {
+            Seat::First => "player-1",
+            Seat::Second => "player-2",
+        },
+    )
 }
 
 #[test]
 fn pawn_select_then_target_moves_it() {
     let mut game = hotseat();
-    assert_eq!(game.tap_cell(sq("e1"), 0), TapResult::Selected);
-    assert_eq!(game.selection(), Selection::Pawn);
-    let mut targets = game.targets();
-    targets.sort();
-    assert_eq!(targets, vec![sq("d1"), sq("f1"), sq("e2")]);
-    assert_eq!(game.tap_cell(sq("e2"), 0), TapResult::Stepped(sq("e2")));
-    assert_eq!(game.position().pawn(Seat::First), sq("e2"));
-    assert_eq!(game.seat_to_move(), Some(Seat::Second));
-    assert_eq!(game.selection(), Selection::None);
-    assert_eq!(game.record().moves, vec![HadangMove::Step(sq("e2"))]);
+    assert_eq!(game.tap(cell("e1"), 0), Answer::Changed);
+    assert_eq!(game.tap.selection(), Selection::Pawn);
+    assert_eq!(targets(&game), vec![sq("d1"), sq("f1"), sq("e2")]);
+    assert_eq!(game.tap(cell("e2"), 0), Answer::Played);
+    assert_eq!(game.game.position().pawn(Seat::First), sq("e2"));
+    assert_eq!(game.game.seat_to_move(), Some(Seat::Second));
+    assert_eq!(game.tap.selection(), Selection::None);
+    assert_eq!(game.game.record().moves, vec![HadangMove::Step(sq("e2"))]);
 }
 
 #[test]
 fn direct_tap_on_target_moves_without_selecting() {
     let mut game = hotseat();
-    assert_eq!(game.tap_cell(sq("d1"), 0), TapResult::Stepped(sq("d1")));
-    assert_eq!(game.position().pawn(Seat::First), sq("d1"));
+    assert_eq!(game.tap(cell("d1"), 0), Answer::Played);
+    assert_eq!(game.game.position().pawn(Seat::First), sq("d1"));
 }
 
 #[test]
-fn tap_on_a_non_target_changes_nothing() {
+fn h6_tap_on_a_non_target_is_refused_by_its_rule_and_changes_nothing() {
     let mut game = hotseat();
     let before = game.clone();
-    assert!(matches!(game.tap_cell(sq("e3"), 0), TapResult::Ignored(_)));
+    match game.tap(cell("e3"), 0) {
+        Answer::Refused(e) => assert_eq!(e.rule, papan_rules::rule::H6, "{e}"),
+        other => panic!("two cells at once is refused by H6, got {other:?}"),
+    }
     assert_eq!(game, before);
-    // With the pawn selected, a stray tap drops the selection only.
-    game.tap_cell(sq("e1"), 0);
-    assert_eq!(game.tap_cell(sq("a5"), 0), TapResult::Cleared);
+    // With the pawn selected, a stray tap is refused and drops the selection.
+    game.tap(cell("e1"), 0);
+    assert!(matches!(game.tap(cell("a5"), 0), Answer::Refused(_)));
+    assert_eq!(game, before);
+    // Tapping the selected pawn again drops the selection too.
+    game.tap(cell("e1"), 0);
+    assert_eq!(game.tap(cell("e1"), 0), Answer::Changed);
     assert_eq!(game, before);
 }
 
@@ -82,10 +145,11 @@ fn h7_jump_over_the_opponent_is_a_highlighted_target() {
     let mut game = hotseat();
     steps(&mut game, &["e2", "e8", "e3", "e7", "e4", "e6", "e5"]);
     // Player 2 on e6 faces Player 1 on e5: straight over to e4.
-    assert!(game.targets().contains(&sq("e4")), "{:?}", game.targets());
-    assert!(!game.targets().contains(&sq("e5")), "never onto the opponent (H9)");
-    assert_eq!(game.tap_cell(sq("e4"), 0), TapResult::Stepped(sq("e4")));
-    assert_eq!(game.position().pawn(Seat::Second), sq("e4"));
+    let targets = targets(&game);
+    assert!(targets.contains(&sq("e4")), "{targets:?}");
+    assert!(!targets.contains(&sq("e5")), "never onto the opponent (H9)");
+    assert_eq!(game.tap(cell("e4"), 0), Answer::Played);
+    assert_eq!(game.game.position().pawn(Seat::Second), sq("e4"));
 }
 
 #[test]
@@ -95,45 +159,56 @@ fn h8_side_steps_when_the_jump_is_walled() {
     // Player 2 on e5 walls its own back (e5h closes e5→e6).
     place(&mut game, "e5h");
     // Player 1 on e4 faces e5: no straight jump, side-steps to d5 and f5.
-    let targets = game.targets();
+    let targets = targets(&game);
     assert!(
         targets.contains(&sq("d5")) && targets.contains(&sq("f5")),
         "{targets:?}"
     );
     assert!(!targets.contains(&sq("e6")), "{targets:?}");
-    assert_eq!(game.tap_cell(sq("f5"), 0), TapResult::Stepped(sq("f5")));
-    assert_eq!(game.position().pawn(Seat::First), sq("f5"));
+    assert_eq!(game.tap(cell("f5"), 0), Answer::Played);
+    assert_eq!(game.game.position().pawn(Seat::First), sq("f5"));
 }
 
 #[test]
 fn wall_preview_then_confirm_places_it() {
     let mut game = hotseat();
-    assert_eq!(game.tap_groove(wall("e3h"), 0), TapResult::Preview(wall("e3h")));
-    assert_eq!(game.ghost_wall(), Some(wall("e3h")));
-    assert!(game.position().walls_placed().is_empty(), "a preview is not a move");
-    assert_eq!(game.ply(), 0);
-    assert_eq!(game.tap_groove(wall("e3h"), 0), TapResult::Placed(wall("e3h")));
-    assert_eq!(game.ghost_wall(), None);
-    assert_eq!(game.position().walls_left(Seat::First), 9);
-    assert_eq!(game.position().walls_placed()[0].wall, wall("e3h"));
-    assert_eq!(game.seat_to_move(), Some(Seat::Second));
+    assert_eq!(game.tap(groove("e3h"), 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("e3h")));
+    assert_eq!(
+        game.tap.prompt(&game.table()).map(|p| p.key),
+        Some("hadang-status-confirm-wall")
+    );
+    assert!(
+        game.game.position().walls_placed().is_empty(),
+        "a preview is not a move"
+    );
+    assert_eq!(game.game.ply(), 0);
+    assert_eq!(game.tap(groove("e3h"), 0), Answer::Played);
+    assert_eq!(game.tap.ghost_wall(), None);
+    assert_eq!(game.game.position().walls_left(Seat::First), 9);
+    assert_eq!(game.game.position().walls_placed()[0].wall, wall("e3h"));
+    assert_eq!(game.game.seat_to_move(), Some(Seat::Second));
 }
 
 #[test]
 fn wall_preview_then_cancel_or_move_places_nothing() {
     let mut game = hotseat();
     let before = game.clone();
-    game.tap_groove(wall("e3h"), 0);
-    assert!(game.targets().is_empty(), "no pawn highlights under a wall preview");
+    game.tap(groove("e3h"), 0);
+    assert!(targets(&game).is_empty(), "no pawn highlights under a wall preview");
+    let buttons = game.tap.buttons(&game.table());
+    assert!(buttons.iter().any(|b| b.testid == "wall-cancel"), "{buttons:?}");
     // A tap on a cell, even a pawn target, only drops the preview.
-    assert_eq!(game.tap_cell(sq("e2"), 0), TapResult::Cleared);
+    assert_eq!(game.tap(cell("e2"), 0), Answer::Changed);
     assert_eq!(game, before);
-    // Another groove moves the preview; clearing drops it.
-    game.tap_groove(wall("e3h"), 0);
-    assert_eq!(game.tap_groove(wall("c5v"), 0), TapResult::Preview(wall("c5v")));
-    assert_eq!(game.ghost_wall(), Some(wall("c5v")));
-    game.clear_selection();
+    // Another groove moves the preview; Cancel drops it.
+    game.tap(groove("e3h"), 0);
+    assert_eq!(game.tap(groove("c5v"), 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("c5v")));
+    assert_eq!(game.command(HadangCommand::CancelWall, 0), Answer::Changed);
     assert_eq!(game, before);
+    let buttons = game.tap.buttons(&game.table());
+    assert!(!buttons.iter().any(|b| b.testid == "wall-cancel"), "{buttons:?}");
 }
 
 #[test]
@@ -144,38 +219,28 @@ fn h13_wall_may_not_close_the_last_path_and_state_is_unchanged() {
     place(&mut game, "e1v");
     steps(&mut game, &["e7"]);
     // e1/e2 are boxed on both sides; a lid on e2 would shut Player 1 in.
-    game.tap_groove(wall("e2h"), 0); // a legal preview first, to see it dropped
-    let before_ply = game.ply();
-    let before_position = *game.position();
-    match game.tap_groove(wall("d2h"), 0) {
-        TapResult::Refused { rule, message } => {
-            assert_eq!(rule, "H13");
-            assert!(message.contains("last path"), "{message}");
-            assert_eq!(rule_key(rule), "hadang-refused-h13");
-            assert!(tr(Lang::En, rule_key(rule)).contains("last path"));
-            assert!(tr(Lang::Id, rule_key(rule)).contains("jalur terakhir"));
-        }
-        other => panic!("expected an H13 refusal, got {other:?}"),
-    }
-    assert_eq!(game.ply(), before_ply);
-    assert_eq!(*game.position(), before_position);
-    assert_eq!(game.ghost_wall(), None);
-    assert_eq!(game.position().walls_left(Seat::First), 8);
+    game.tap(groove("e2h"), 0); // a legal preview first, to see it dropped
+    let before_ply = game.game.ply();
+    let before_position = *game.game.position();
+    let refused = refusal(game.tap(groove("d2h"), 0));
+    assert_eq!(refused.rule, rule::H13);
+    assert!(refused.message.contains("last path"), "{}", refused.message);
+    assert_eq!(rule_key(refused.rule), "rule-h13");
+    assert!(tr(Lang::En, &rule_key(refused.rule)).contains("last path"));
+    assert!(tr(Lang::Id, &rule_key(refused.rule)).contains("jalur terakhir"));
+    assert_eq!(game.game.ply(), before_ply);
+    assert_eq!(*game.game.position(), before_position);
+    assert_eq!(game.tap.ghost_wall(), None);
+    assert_eq!(game.game.position().walls_left(Seat::First), 8);
 }
 
 #[test]
 fn h12_crossing_wall_is_refused_with_its_rule() {
     let mut game = hotseat();
     place(&mut game, "e3h");
-    match game.tap_groove(wall("e3v"), 0) {
-        TapResult::Refused { rule, .. } => assert_eq!(rule, "H12"),
-        other => panic!("expected H12, got {other:?}"),
-    }
-    match game.tap_groove(wall("f3h"), 0) {
-        TapResult::Refused { rule, .. } => assert_eq!(rule, "H12", "half overlap"),
-        other => panic!("expected H12, got {other:?}"),
-    }
-    assert_eq!(game.ply(), 1);
+    assert_eq!(refusal(game.tap(groove("e3v"), 0)).rule, rule::H12);
+    assert_eq!(refusal(game.tap(groove("f3h"), 0)).rule, rule::H12, "half overlap");
+    assert_eq!(game.game.ply(), 1);
 }
 
 #[test]
@@ -187,28 +252,22 @@ fn h10_no_walls_left_is_refused() {
         place(&mut game, w);
         steps(&mut game, &[shuffle[i % 2]]);
     }
-    assert_eq!(game.position().walls_left(Seat::First), 0);
-    match game.tap_groove(wall("a8h"), 0) {
-        TapResult::Refused { rule, .. } => {
-            assert_eq!(rule, "H10");
-            assert_eq!(rule_key(rule), "hadang-refused-h10");
-        }
-        other => panic!("expected H10, got {other:?}"),
-    }
+    assert_eq!(game.game.position().walls_left(Seat::First), 0);
+    let refused = refusal(game.tap(groove("a8h"), 0));
+    assert_eq!(refused.rule, rule::H10);
+    assert_eq!(rule_key(refused.rule), "rule-h10");
+    assert_eq!(game.tap.ghost_wall(), None);
 }
 
 #[test]
 fn taps_on_the_bots_turn_are_ignored() {
     let mut game = vs_bot(false, Tempo::Unlimited);
-    assert_eq!(game.bot_to_move(), Some(Level::Beginner));
+    assert_eq!(bot_ply(&game.game), Some(0));
     let before = game.clone();
-    assert!(matches!(
-        game.tap_cell(sq("e2"), 0),
-        TapResult::Ignored("hadang-toast-wait-bot")
-    ));
-    assert!(matches!(game.tap_groove(wall("e3h"), 0), TapResult::Ignored(_)));
+    assert_eq!(game.tap(cell("e2"), 0), Answer::Ignored("toast-wait-bot"));
+    assert_eq!(game.tap(groove("e3h"), 0), Answer::Ignored("toast-wait-bot"));
     assert_eq!(game, before);
-    assert!(game.targets().is_empty(), "no highlights on the bot's turn");
+    assert!(targets(&game).is_empty(), "no highlights on the bot's turn");
 }
 
 #[test]
@@ -216,48 +275,76 @@ fn undo_against_the_bot_takes_back_both_moves() {
     let mut game = vs_bot(true, Tempo::Unlimited);
     assert!(!game.can_undo());
     steps(&mut game, &["e2"]);
-    assert_eq!(game.bot_to_move(), Some(Level::Beginner));
+    assert_eq!(bot_ply(&game.game), Some(1));
     assert!(!game.can_undo(), "not while the bot is to move");
-    game.apply_bot_move(1, HadangMove::Step(sq("e8")), 0).unwrap();
+    game.game.apply_bot_move(1, HadangMove::Step(sq("e8")), 0).unwrap();
     assert!(game.can_undo());
     assert!(game.undo());
-    assert_eq!(game.ply(), 0);
-    assert_eq!(game.position().pawn(Seat::First), sq("e1"));
-    assert_eq!(game.position().pawn(Seat::Second), sq("e9"));
-    assert!(game.is_human_turn());
-    // Between two people there is no undo.
+    assert_eq!(game.game.ply(), 0);
+    assert_eq!(game.game.position().pawn(Seat::First), sq("e1"));
+    assert_eq!(game.game.position().pawn(Seat::Second), sq("e9"));
+    assert!(game.game.is_human_turn());
+}
+
+#[test]
+fn undo_between_people_only_without_a_clock() {
+    // Changed on purpose: two people on one device without a clock may take
+    // a move back (one move: the last decision); with a clock nothing is
+    // taken back.
     let mut people = hotseat();
     steps(&mut people, &["e2"]);
-    assert!(!people.can_undo());
+    assert!(people.can_undo());
+    assert!(people.undo());
+    assert_eq!(people.game.ply(), 0);
+    assert_eq!(people.game.position().pawn(Seat::First), sq("e1"));
+    let mut timed = LocalGame::new(new_match(None, true, Tempo::hadang(5, 0).unwrap(), 7, 0));
+    assert_eq!(timed.tap(cell("e2"), 1_000), Answer::Played);
+    assert!(!timed.can_undo());
+    assert!(!timed.undo());
+    assert_eq!(timed.game.ply(), 1);
 }
 
 #[test]
 fn stale_bot_move_is_dropped() {
     let mut game = vs_bot(true, Tempo::Unlimited);
     steps(&mut game, &["e2"]);
-    assert!(game.apply_bot_move(0, HadangMove::Step(sq("e8")), 0).is_err());
-    assert_eq!(game.ply(), 1);
+    assert!(game.game.apply_bot_move(0, HadangMove::Step(sq("e8")), 0).is_err());
+    assert_eq!(game.game.ply(), 1);
+    // A refused move is not played either.
+    assert!(game.game.apply_bot_move(1, HadangMove::Step(sq("a1")), 0).is_err());
+    assert_eq!(game.game.ply(), 1);
 }
 
 #[test]
 fn h17_resign_against_the_bot_gives_the_bot_the_win() {
     let mut game = vs_bot(true, Tempo::Unlimited);
     steps(&mut game, &["e2"]);
-    game.apply_bot_move(1, HadangMove::Step(sq("e8")), 0).unwrap();
-    assert!(game.resign(0));
-    let outcome = game.outcome().unwrap();
+    game.game.apply_bot_move(1, HadangMove::Step(sq("e8")), 0).unwrap();
+    assert!(game.game.resign(0));
+    let outcome = game.game.outcome().unwrap();
     assert_eq!(outcome.winner, Some(Seat::Second));
     assert_eq!(outcome.reason, EndReason::Resignation);
-    assert_eq!(game.winner_kind(), Some("bot"));
+    let card = card(&game.game);
+    assert_eq!(card.winner, "bot");
+    assert_eq!(card.headline, tr(Lang::En, "result-bot-wins"));
+    assert_eq!(card.reason, tr(Lang::En, "reason-you-resigned"));
+    assert!(!game.game.resign(0), "only once");
+    assert_eq!(game.tap(cell("e3"), 0), Answer::Ignored("toast-game-over"));
+}
+
+#[test]
+fn h17_resign_between_people_is_the_side_to_moves() {
+    let mut game = hotseat();
+    steps(&mut game, &["e2"]);
+    assert!(game.game.resign(0));
+    let outcome = game.game.outcome().unwrap();
+    assert_eq!(outcome.winner, Some(Seat::First), "Player 2 was to move and resigned");
+    let card = card(&game.game);
+    assert_eq!(card.winner, "p1");
     assert_eq!(
-        game.result_keys(),
-        Some(("hadang-result-bot-wins", "hadang-reason-you-resigned"))
+        card.reason,
+        tr_args(Lang::En, "reason-side-resigned", &[("side", player(Seat::Second))])
     );
-    assert!(!game.resign(0), "only once");
-    assert!(matches!(
-        game.tap_cell(sq("e3"), 0),
-        TapResult::Ignored("hadang-toast-game-over")
-    ));
 }
 
 #[test]
@@ -270,149 +357,262 @@ fn h15_reaching_the_goal_ends_the_game() {
             "d1", "f9", "d2", "g9", "d3", "h9", "d4", "i9", "d5", "i8", "d6", "i9", "d7", "i8", "d8", "i9", "d9",
         ],
     );
-    let outcome = game.outcome().unwrap();
+    let outcome = game.game.outcome().unwrap();
     assert_eq!(outcome.reason, EndReason::GoalReached);
     assert_eq!(outcome.winner, Some(Seat::First));
+    let card = card(&game.game);
+    assert_eq!(card.winner, "p1");
     assert_eq!(
-        game.result_keys(),
-        Some(("hadang-result-p1-wins", "hadang-reason-goal"))
+        card.headline,
+        tr_args(Lang::En, "result-side-wins", &[("side", player(Seat::First))])
     );
+    assert_eq!(card.reason, tr(Lang::En, "reason-goal"));
+    assert_eq!(game.tap(cell("d8"), 0), Answer::Ignored("toast-game-over"));
 }
 
 #[test]
 fn h16_clock_runs_only_on_the_owners_turn_and_flag_loses() {
     // Fake time: every call passes its own now.
     let tempo = Tempo::hadang(1, 0).unwrap();
-    let mut game = HadangController::from_setup(None, true, tempo, 7, 1_000);
-    assert_eq!(game.time_left(Seat::First, 1_000), Some(60_000));
-    assert_eq!(game.tap_cell(sq("e2"), 5_000), TapResult::Stepped(sq("e2")));
+    let mut game = LocalGame::new(new_match(None, true, tempo, 7, 1_000));
+    assert_eq!(game.game.time_left(Seat::First, 1_000), Some(60_000));
+    assert_eq!(game.tap(cell("e2"), 5_000), Answer::Played);
     // Player 1 spent 4 s; from now only Player 2's time runs.
-    assert_eq!(game.time_left(Seat::First, 30_000), Some(56_000));
-    assert_eq!(game.time_left(Seat::Second, 30_000), Some(35_000));
-    assert!(game.clock().is_low(Seat::Second, 60_000));
-    assert!(!game.tick(64_999));
-    assert!(!game.is_over());
-    assert!(game.tick(65_000));
-    let outcome = game.outcome().unwrap();
+    assert_eq!(game.game.time_left(Seat::First, 30_000), Some(56_000));
+    assert_eq!(game.game.time_left(Seat::Second, 30_000), Some(35_000));
+    assert!(game.game.clock().is_low(Seat::Second, 60_000));
+    assert_eq!(game.game.time_to_flag(30_000), Some(35_000));
+    assert!(!game.game.tick(64_999));
+    assert!(!game.game.is_over());
+    assert!(game.game.tick(65_000));
+    let outcome = game.game.outcome().unwrap();
     assert_eq!(outcome.reason, EndReason::Timeout);
     assert_eq!(outcome.winner, Some(Seat::First));
+    let card = card(&game.game);
+    assert_eq!(card.winner, "p1");
+    assert_eq!(card.ended_by, "timeout");
     assert_eq!(
-        game.result_keys(),
-        Some(("hadang-result-p1-wins", "hadang-reason-time"))
+        card.reason,
+        tr_args(Lang::En, "reason-side-time", &[("side", player(Seat::Second))])
     );
+    assert_eq!(game.game.time_to_flag(70_000), None);
 }
 
 #[test]
 fn h16_a_move_after_the_flag_does_not_count() {
     let tempo = Tempo::hadang(1, 0).unwrap();
-    let mut game = HadangController::from_setup(None, true, tempo, 7, 0);
+    let mut game = LocalGame::new(new_match(None, true, tempo, 7, 0));
     // The tap arrives after the clock hit zero, before any tick noticed.
-    assert!(matches!(
-        game.tap_cell(sq("e2"), 61_000),
-        TapResult::Refused { rule: "H16", .. }
-    ));
-    assert_eq!(game.ply(), 0);
-    assert_eq!(game.outcome().unwrap().reason, EndReason::Timeout);
-    assert_eq!(game.outcome().unwrap().winner, Some(Seat::Second));
+    // Changed on purpose: the refusal is the match's "game ended" (the
+    // verdict off the board), no longer the HADANG rule id H16.
+    let refused = refusal(game.tap(cell("e2"), 61_000));
+    assert_eq!(refused.rule, RuleId::Ended);
+    assert!(refused.message.contains("time"), "{}", refused.message);
+    assert_eq!(game.game.ply(), 0);
+    let outcome = game.game.outcome().unwrap();
+    assert_eq!(outcome.reason, EndReason::Timeout);
+    assert_eq!(outcome.winner, Some(Seat::Second));
+    assert_eq!(game.tap(cell("e2"), 62_000), Answer::Ignored("toast-game-over"));
 }
 
 #[test]
 fn h16_bot_think_time_counts_on_its_clock_and_increment_is_added() {
     let mut game = vs_bot(true, Tempo::hadang(3, 2).unwrap());
-    assert_eq!(game.tap_cell(sq("e2"), 2_000), TapResult::Stepped(sq("e2")));
-    assert_eq!(game.time_left(Seat::First, 2_000), Some(180_000));
+    assert_eq!(game.tap(cell("e2"), 2_000), Answer::Played);
+    assert_eq!(game.game.time_left(Seat::First, 2_000), Some(180_000));
     // The bot thinks for 10 s.
-    game.apply_bot_move(1, HadangMove::Step(sq("e8")), 12_000).unwrap();
-    assert_eq!(game.time_left(Seat::Second, 12_000), Some(172_000));
-    assert_eq!(game.clock().running(), Some(Seat::First));
+    game.game.apply_bot_move(1, HadangMove::Step(sq("e8")), 12_000).unwrap();
+    assert_eq!(game.game.time_left(Seat::Second, 12_000), Some(172_000));
+    assert_eq!(game.game.clock().running(), Some(Seat::First));
 }
 
 #[test]
 fn no_clock_means_no_time() {
     let game = vs_bot(true, Tempo::Unlimited);
-    assert_eq!(game.time_left(Seat::First, 1_000_000), None);
-    assert_eq!(game.time_to_flag(1_000_000), None);
+    assert_eq!(game.game.time_left(Seat::First, 1_000_000), None);
+    assert_eq!(game.game.time_to_flag(1_000_000), None);
 }
 
 #[test]
-fn save_round_trip_keeps_moves_clock_and_paths_toggle() {
-    let mut game = vs_bot(true, Tempo::hadang(5, 0).unwrap());
-    game.set_show_paths(false);
+fn paths_toggle_is_a_button_kept_across_moves() {
+    let mut game = hotseat();
+    assert!(game.tap.show_paths(), "paths are shown by default");
+    let toggle = |game: &LocalGame<Hadang>| {
+        game.tap
+            .buttons(&game.table())
+            .into_iter()
+            .find(|b| b.testid == "toggle-paths")
+            .expect("the paths toggle")
+    };
+    assert_eq!(toggle(&game).pressed, Some(true));
+    assert_eq!(game.command(HadangCommand::Paths, 0), Answer::Changed);
+    assert!(!game.tap.show_paths());
+    assert_eq!(toggle(&game).pressed, Some(false));
     steps(&mut game, &["e2"]);
-    game.apply_bot_move(1, HadangMove::Wall(wall("e2h")), 10_000).unwrap();
+    assert!(!game.tap.show_paths(), "a move keeps the preference");
+    assert!(game.undo());
+    assert!(!game.tap.show_paths(), "an undo keeps it too");
+}
+
+#[test]
+fn save_round_trip_keeps_moves_and_clock() {
+    let mut game = vs_bot(true, Tempo::hadang(5, 0).unwrap());
+    steps(&mut game, &["e2"]);
+    game.game
+        .apply_bot_move(1, HadangMove::Wall(wall("e2h")), 10_000)
+        .unwrap();
     // Saved at 15 s on this page, reopened where the time origin is 500.
-    let text = game.to_save_text(15_000);
-    let back = HadangController::from_save_text(&text, 500).unwrap();
-    assert_eq!(back.position(), game.position());
-    assert_eq!(back.record(), game.record());
-    assert!(!back.show_paths());
-    assert_eq!(back.time_left(Seat::First, 500), game.time_left(Seat::First, 15_000));
+    let text = game.game.to_save_text(15_000);
+    let back = Match::<Hadang>::from_save_text(&text, 500).unwrap();
+    assert_eq!(back.position(), game.game.position());
+    assert_eq!(back.record(), game.game.record());
+    assert_eq!(back.players(), game.game.players());
+    assert_eq!(
+        back.time_left(Seat::First, 500),
+        game.game.time_left(Seat::First, 15_000)
+    );
     assert_eq!(back.time_left(Seat::First, 1_500), Some(300_000 - 5_000 - 1_000));
+    assert_eq!(back.time_left(Seat::Second, 1_500), Some(300_000 - 10_000));
+    // The paths toggle is the tap state's, not the save's: a resumed game
+    // starts with paths shown.
+    assert!(LocalGame::new(back).tap.show_paths());
     // A corrupt move list is refused with the rule it breaks.
-    let mut save: HadangSave = serde_json::from_str(&text).unwrap();
+    let mut save: SavedMatch<Hadang> = serde_json::from_str(&text).unwrap();
     save.record.moves.push(HadangMove::Step(sq("a9")));
-    let error = HadangController::from_save(save, 0).unwrap_err();
+    let error = Match::from_save(save, 0).unwrap_err().to_string();
     assert!(error.contains("H6"), "{error}");
+    assert!(Match::<Hadang>::from_save_text("{", 0).is_err());
+}
+
+#[test]
+fn save_of_an_unsupported_version_is_refused() {
+    let mut save = hotseat().game.to_save(0);
+    save.version = 7;
+    assert_eq!(Match::from_save(save, 0).unwrap_err(), SaveError::Version(7));
+    let mut save = hotseat().game.to_save(0);
+    save.players = [Player::Bot(Level::Normal), Player::Human];
+    assert_eq!(
+        Match::from_save(save, 0).unwrap_err(),
+        SaveError::NoLocalPerson,
+        "the local seat must be the person's"
+    );
+}
+
+#[test]
+fn version_1_save_of_the_old_app_is_resumed() {
+    // `HadangSave` as the old app wrote it: version 1, a paused clock, the
+    // verdict, and `show_paths` (no longer part of a save).
+    let text = r#"{
+        "version": 1,
+        "record": {"options": {}, "seed": 42, "moves": ["e2", "e2h", "d2"]},
+        "players": ["Human", {"Bot": "Expert"}],
+        "local": "First",
+        "game_index": 2,
+        "verdict": null,
+        "clock": {
+            "tempo": {"Fischer": {"base_ms": 180000, "increment_ms": 2000}},
+            "remaining_ms": [150000, 170000],
+            "state": {"Paused": {"seat": "Second"}},
+            "warning_ms": 18000,
+            "flagged": null
+        },
+        "show_paths": false
+    }"#;
+    let game = Match::<Hadang>::from_save_text(text, 1_000).expect("a version-1 save resumes");
+    assert_eq!(game.ply(), 3);
+    assert_eq!(game.players(), [Player::Human, Player::Bot(Level::Expert)]);
+    assert_eq!(game.local_seat(), Seat::First);
+    assert_eq!(game.game_index(), 2);
+    assert_eq!(game.position().pawn(Seat::First), sq("d2"));
+    assert_eq!(game.position().walls_left(Seat::Second), 9);
+    assert_eq!(bot_ply(&game), Some(3), "the bot is to move");
+    assert!(game.alternates(), "HADANG alternates who starts");
+    // The clock resumes for the seat it was paused on, from the new origin.
+    assert_eq!(game.clock().running(), Some(Seat::Second));
+    assert_eq!(game.time_left(Seat::Second, 4_000), Some(167_000));
+    assert_eq!(game.time_left(Seat::First, 4_000), Some(150_000));
+    assert_eq!(SAVE_VERSION, 2);
+
+    // A version-1 save of a game lost on time keeps the verdict.
+    let lost = r#"{"version":1,"record":{"options":{},"seed":1,"moves":["e2"]},"players":["Human","Human"],"local":"First","game_index":0,"verdict":{"winner":"First","points":1,"reason":"Timeout"},"clock":{"tempo":{"Fischer":{"base_ms":60000,"increment_ms":0}},"remaining_ms":[50000,0],"state":"Stopped","warning_ms":10000,"flagged":"Second"},"show_paths":true}"#;
+    let game = Match::<Hadang>::from_save_text(lost, 0).unwrap();
+    let outcome = game.outcome().expect("lost on time");
+    assert_eq!(outcome.reason, EndReason::Timeout);
+    assert_eq!(outcome.winner, Some(Seat::First));
 }
 
 #[test]
 fn rematch_swaps_who_starts_and_keeps_the_tempo() {
     let tempo = Tempo::hadang(3, 2).unwrap();
     let mut game = vs_bot(true, tempo);
-    game.resign(0);
-    let next = game.rematch(0);
+    assert!(game.game.resign(0));
+    let next = game.game.rematch(0).unwrap();
     assert!(!next.is_over());
     assert_eq!(next.players(), [Player::Bot(Level::Beginner), Player::Human]);
     assert_eq!(next.local_seat(), Seat::Second);
     assert_eq!(next.clock().tempo(), tempo);
-    assert_eq!(next.bot_to_move(), Some(Level::Beginner));
-    assert_ne!(next.record().seed, game.record().seed);
+    assert_eq!(bot_ply(&next), Some(0), "the bot starts as Player 1");
+    assert_ne!(next.record().seed, game.game.record().seed);
+    assert_eq!(next.game_index(), 1);
+    assert_eq!(next.table().bottom, Seat::Second, "the board turns for the person");
 }
 
 #[test]
 fn bot_thinker_names_a_legal_move_from_the_seats_view() {
-    let game = vs_bot(false, Tempo::Unlimited);
-    let view = game.position().view(Seat::First);
-    let mut thinker = bot_thinker(&view, Level::Beginner, game.bot_seed());
+    let mut game = vs_bot(false, Tempo::Unlimited);
+    let Some(BotJob::Think {
+        view, level, seed, ply, ..
+    }) = game.game.bot_job()
+    else {
+        panic!("the bot opens");
+    };
+    let mut thinker = Hadang::thinker(&view, level, seed);
     let mut slices = 0;
     while thinker.think(16) && slices < 100 {
         slices += 1;
     }
     let mv = thinker.decision().best.expect("a move at the start");
-    let mut position = *game.position();
+    let mut position = *game.game.position();
     position.play(&mv).expect("the bot's move is legal");
+    game.game.apply_bot_move(ply, mv, 0).unwrap();
+    assert!(game.game.is_human_turn());
 }
 
 #[test]
-fn remote_seat_waits_for_the_opponent_and_offers_no_undo() {
-    let mut game = HadangController::new([Player::Remote, Player::Human], Seat::Second, Tempo::Unlimited, 1, 0);
-    assert!(game.is_online());
-    assert!(!game.is_human_turn());
-    assert_eq!(game.bot_to_move(), None);
-    assert_eq!(game.bot_level(), None);
-    assert_eq!(game.tap_cell(sq("e2"), 0), TapResult::Ignored("toast-wait-opponent"));
-    assert_eq!(
-        game.tap_groove(wall("d4h"), 0),
-        TapResult::Ignored("toast-wait-opponent")
+fn remote_seat_is_never_driven_from_here() {
+    let mut game = LocalGame::new(
+        Match::<Hadang>::new(
+            HadangOptions {},
+            [Player::Remote, Player::Human],
+            Seat::Second,
+            Tempo::Unlimited,
+            1,
+            0,
+        )
+        .unwrap(),
     );
+    assert!(!game.game.is_human_turn());
+    assert!(game.game.bot_job().is_none());
+    assert_eq!(game.game.bot_level(), None);
+    assert!(matches!(game.tap(cell("e2"), 0), Answer::Ignored(_)));
+    assert!(matches!(game.tap(groove("d4h"), 0), Answer::Ignored(_)));
+    assert_eq!(game.game.ply(), 0);
     assert!(!game.can_undo());
-    assert!(!game.resign(0));
+    assert!(!game.game.resign(0));
+    let error = Match::from_save(game.game.to_save(0), 0).unwrap_err();
+    assert!(error.to_string().contains("online"), "{error}");
 }
 
 #[test]
-fn last_move_text_names_steps_and_walls() {
+fn last_move_names_steps_and_walls() {
     let mut game = hotseat();
-    assert_eq!(game.last_move_text(), None);
+    assert_eq!(game.table().last, None);
     steps(&mut game, &["e2"]);
-    assert_eq!(game.last_move_text().as_deref(), Some("e2"));
+    let table = game.table();
+    let (seat, mv) = table.last.unwrap();
+    assert_eq!((seat, table.notation(&mv).as_str()), (Seat::First, "e2"));
     place(&mut game, "d4h");
-    assert_eq!(game.last_move_text().as_deref(), Some("d4h"));
-    let error = HadangController::from_save(
-        HadangController::online(Seat::First, &["e2".into()], None, 0)
-            .unwrap()
-            .to_save(0),
-        0,
-    )
-    .unwrap_err();
-    assert!(error.contains("online"), "{error}");
+    let table = game.table();
+    let (seat, mv) = table.last.unwrap();
+    assert_eq!((seat, table.notation(&mv).as_str()), (Seat::Second, "d4h"));
 }

@@ -1,70 +1,26 @@
-//! The Jun Qi flip board, statistics panel and result banner rendered to
-//! HTML with dioxus-ssr. The board is drawn from a seat's view, so the HTML
-//! can never name a face-down piece (J21).
+//! The Jun Qi flip board, statistics panel, notices and result card
+//! rendered to HTML with dioxus-ssr. The board is drawn from a seat's view,
+//! so the HTML can never name a face-down piece (J21).
+
+#[path = "support/ssr.rs"]
+mod ssr;
 
 use dioxus::prelude::*;
-use papan::components::junqi::board::JunQiBoard;
-use papan::components::junqi::result::JunQiResult;
-use papan::components::junqi::stats::StatsPanel;
-use papan::controllers::hex::Player;
-use papan::controllers::junqi::{JunQiController, JunQiSave, SAVE_VERSION};
-use papan::i18n::{tr, Lang};
+use papan::games::junqi::stats::StatsPanel;
+use papan::games::junqi::tap::JunQiCommand;
+use papan::i18n::{rule_key, tr, Lang};
+use papan::play::save::{SavedMatch, SAVE_VERSION};
+use papan::play::{Answer, LocalGame, Match, Player, TapState};
+use papan::shell::offline::seating;
+use papan::shell::GameUi;
 use papan_bots::Level;
-use papan_rules::junqi::{Colour, JunQi, JunQiAction, Kind, Post, Square};
-use papan_rules::{Game, Record, Seat};
+use papan_rules::junqi::{Colour, JunQi, JunQiAction, JunQiView, Kind, Post, Square};
+use papan_rules::{Game, GameId, Record, RuleId, Seat};
+use ssr::{result_card, tag_with, texts_in_group};
 
-#[derive(Props, Clone, PartialEq)]
-struct GameProps {
-    game: JunQiController,
-    lang: Lang,
-}
-
-#[allow(non_snake_case)]
-fn BoardHarness(props: GameProps) -> Element {
-    rsx! {
-        JunQiBoard {
-            view: props.game.view(),
-            lang: props.lang,
-            selected: props.game.selected(),
-            targets: props.game.targets(),
-            movable: props.game.movable(),
-            turn: "human".to_string(),
-            last_pointer: "touch".to_string(),
-            on_tap: move |_| {},
-            on_pointer: move |_| {},
-        }
-    }
-}
-
-#[allow(non_snake_case)]
-fn StatsHarness(props: GameProps) -> Element {
-    rsx! {
-        StatsPanel { view: props.game.view(), lang: props.lang, on_close: move |_| {} }
-    }
-}
-
-#[allow(non_snake_case)]
-fn ResultHarness(props: GameProps) -> Element {
-    rsx! {
-        JunQiResult { game: props.game, lang: props.lang, on_rematch: move |_| {}, on_home: move |_| {} }
-    }
-}
-
-fn render(component: fn(GameProps) -> Element, game: &JunQiController, lang: Lang) -> String {
-    let mut dom = VirtualDom::new_with_props(
-        component,
-        GameProps {
-            game: game.clone(),
-            lang,
-        },
-    );
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
-}
-
-/// A game between two people after `plies` actions: reveals first, then
-/// the first legal move, deterministic.
-fn played(seed: u64, plies: usize) -> JunQiController {
+/// The person (first seat) against the bot after `plies` actions: moves
+/// first, else the first legal action; deterministic.
+fn played(seed: u64, plies: usize) -> LocalGame<JunQi> {
     let mut record: Record<JunQi> = Record::new(Default::default(), seed);
     let mut game = record.start().unwrap();
     for _ in 0..plies {
@@ -79,14 +35,31 @@ fn played(seed: u64, plies: usize) -> JunQiController {
         };
         record.play(&mut game, action).unwrap();
     }
-    JunQiController::from_save(JunQiSave {
+    let save = SavedMatch {
         version: SAVE_VERSION,
+        game: Some(GameId::Junqi),
         record,
         players: [Player::Human, Player::Bot(Level::Beginner)],
         local: Seat::First,
+        game_index: 0,
+        alternate: None,
+        verdict: None,
+        clock: None,
         resigned: None,
-    })
-    .unwrap()
+    };
+    LocalGame::new(Match::from_save(save, 0).unwrap())
+}
+
+fn fresh(seed: u64) -> LocalGame<JunQi> {
+    played(seed, 0)
+}
+
+fn view(game: &LocalGame<JunQi>) -> JunQiView {
+    game.table().view
+}
+
+fn board(game: &LocalGame<JunQi>, lang: Lang) -> String {
+    ssr::board(&game.table(), &game.tap, None, lang)
 }
 
 /// The `<g data-post=…>` element's class.
@@ -101,9 +74,13 @@ fn post_class(html: &str, name: &str) -> String {
 
 #[test]
 fn board_draws_sixty_posts_with_stable_attributes() {
-    let game = JunQiController::from_setup(Some(Level::Beginner), 1).unwrap();
-    let html = render(BoardHarness, &game, Lang::En);
-    assert!(html.contains("data-testid=\"junqi-board\""));
+    let game = fresh(1);
+    let html = board(&game, Lang::En);
+    let svg = tag_with(&html, "data-testid=\"junqi-board\"");
+    assert!(
+        svg.contains("data-status=\"playing\"") && svg.contains("data-ply=\"0\""),
+        "{svg}"
+    );
     assert_eq!(html.matches("data-post=\"").count(), 60);
     for square in Square::all() {
         let class = post_class(&html, &square.to_string());
@@ -116,9 +93,17 @@ fn board_draws_sixty_posts_with_stable_attributes() {
 }
 
 #[test]
+fn j1_files_and_ranks_are_drawn() {
+    let html = board(&fresh(1), Lang::En);
+    let labels = texts_in_group(&html, "jq-coords");
+    let files: Vec<String> = "abcde".chars().map(String::from).collect();
+    let ranks: Vec<String> = (1..=12).map(|r: u8| r.to_string()).collect();
+    assert_eq!(labels, [files, ranks].concat());
+}
+
+#[test]
 fn j4_railways_are_drawn_distinctly_from_roads() {
-    let game = JunQiController::from_setup(None, 2).unwrap();
-    let html = render(BoardHarness, &game, Lang::En);
+    let html = board(&fresh(2), Lang::En);
     let rails = html.matches("class=\"jq-rail\"").count();
     let inner = html.matches("class=\"jq-rail-inner\"").count();
     // Four rail ranks of 4 segments, files a and e with 9 each, and c6–c7.
@@ -134,14 +119,14 @@ fn j4_railways_are_drawn_distinctly_from_roads() {
 fn j21_html_never_holds_a_face_down_identity() {
     for (seed, plies) in [(3, 0), (4, 9), (5, 30), (6, 80)] {
         let game = played(seed, plies);
-        let view = game.view();
+        let view = view(&game);
         let shown = view
             .board()
             .iter()
             .filter(|p| matches!(p, Post::Revealed { .. }))
             .count();
         for lang in Lang::ALL {
-            let html = render(BoardHarness, &game, lang);
+            let html = board(&game, lang);
             assert_eq!(
                 html.matches("class=\"piece-label\"").count(),
                 shown,
@@ -156,10 +141,10 @@ fn j21_html_never_holds_a_face_down_identity() {
 #[test]
 fn revealed_pieces_show_their_localized_short_names() {
     let game = played(8, 6);
-    let html_id = render(BoardHarness, &game, Lang::Id);
-    let html_en = render(BoardHarness, &game, Lang::En);
+    let html_id = board(&game, Lang::Id);
+    let html_en = board(&game, Lang::En);
     let (square, kind) = Square::all()
-        .find_map(|s| match game.view().post(s) {
+        .find_map(|s| match view(&game).post(s) {
             Post::Revealed { piece, .. } => Some((s, piece)),
             _ => None,
         })
@@ -176,34 +161,47 @@ fn revealed_pieces_show_their_localized_short_names() {
 #[test]
 fn last_action_and_selection_are_marked() {
     let game = played(10, 1);
-    let Some(JunQiAction::Reveal(post)) = game.view().last_action().map(|l| l.action) else {
+    let Some(JunQiAction::Reveal(post)) = view(&game).last_action().map(|l| l.action) else {
         panic!("the first action is a reveal");
     };
-    let html = render(BoardHarness, &game, Lang::En);
+    let html = board(&game, Lang::En);
     assert!(post_class(&html, &post.to_string()).contains("last"));
 }
 
 #[test]
-fn green_targets_follow_the_selected_piece() {
-    // Find a position where the local person (First) can move a piece.
-    let mut found = None;
-    'outer: for seed in 0..40 {
+fn hinted_posts_are_marked() {
+    let game = fresh(11);
+    let square: Square = "c3".parse().unwrap();
+    let html = ssr::board(&game.table(), &game.tap, Some(JunQiAction::Reveal(square)), Lang::En);
+    assert!(post_class(&html, "c3").contains("hint"));
+    assert_eq!(html.matches(" hint").count(), 1);
+}
+
+/// A game where the person is to move and has a piece that can move.
+fn person_can_move() -> (LocalGame<JunQi>, Square) {
+    for seed in 0..40 {
         for plies in (40..160).step_by(7) {
             let game = played(seed, plies);
-            if !game.is_human_turn() {
+            if !game.game.is_human_turn() {
                 continue;
             }
-            if let Some(&from) = game.movable().first() {
-                found = Some((game, from));
-                break 'outer;
+            if let Some(&from) = game.tap.movable(&game.table()).first() {
+                return (game, from);
             }
         }
     }
-    let (mut game, from) = found.expect("some position lets the person move");
-    game.tap(from);
-    let targets = game.targets();
+    panic!("some position lets the person move");
+}
+
+#[test]
+fn green_targets_follow_the_selected_piece() {
+    let (mut game, from) = person_can_move();
+    let html = board(&game, Lang::En);
+    assert!(post_class(&html, &from.to_string()).contains("movable"));
+    assert_eq!(game.tap(from, 0), Answer::Changed);
+    let targets = game.tap.targets(&game.table());
     assert!(!targets.is_empty());
-    let html = render(BoardHarness, &game, Lang::En);
+    let html = board(&game, Lang::En);
     assert!(post_class(&html, &from.to_string()).contains("selected"));
     for to in targets {
         assert!(post_class(&html, &to.to_string()).contains("target"), "{to}");
@@ -212,9 +210,18 @@ fn green_targets_follow_the_selected_piece() {
 
 #[test]
 fn statistics_panel_counts_fallen_and_face_down_per_kind() {
+    #[derive(Clone, PartialEq)]
+    struct Input {
+        view: JunQiView,
+    }
+    fn root(input: Input) -> Element {
+        rsx! {
+            StatsPanel { view: input.view, lang: Lang::Id, on_close: move |_| {} }
+        }
+    }
     let game = played(12, 120);
-    let view = game.view();
-    let html = render(StatsHarness, &game, Lang::Id);
+    let view = view(&game);
+    let html = ssr::render(root, Input { view: view.clone() });
     assert!(html.contains("data-testid=\"junqi-stats\""));
     assert_eq!(html.matches("data-kind=\"").count(), Kind::ALL.len());
     // Full names in the panel.
@@ -232,29 +239,66 @@ fn statistics_panel_counts_fallen_and_face_down_per_kind() {
 }
 
 #[test]
+fn the_stats_button_opens_the_panel_beside_the_board() {
+    let mut game = played(12, 20);
+    let buttons = game.tap.buttons(&game.table());
+    assert_eq!(buttons.len(), 1);
+    assert_eq!(buttons[0].testid, "junqi-stats-button");
+    assert!(!board(&game, Lang::En).contains("junqi-stats\""), "closed at first");
+    assert_eq!(game.command(JunQiCommand::Stats, 0), Answer::Changed);
+    let html = board(&game, Lang::En);
+    assert!(html.contains("data-testid=\"junqi-stats\"") && html.contains("data-testid=\"junqi-board\""));
+    game.command(JunQiCommand::Stats, 0);
+    assert!(!board(&game, Lang::En).contains("data-testid=\"junqi-stats\""));
+}
+
+#[test]
+fn notices_name_the_first_mover_and_the_colour_rule_then_the_last_action() {
+    let game = fresh(14);
+    let table = game.table();
+    let who = |seat: Seat| format!("<{seat:?}>");
+    let notices = JunQi::notices(Lang::En, &table, &game.tap, &who);
+    let ids: Vec<&str> = notices.iter().map(|n| n.testid).collect();
+    assert_eq!(ids, ["junqi-colours", "junqi-first-mover"], "{notices:?}");
+    let first = table.to_move().expect("someone is drawn to start (J6)");
+    assert!(notices[1].text.contains(&who(first)), "{}", notices[1].text);
+    let game = played(14, 3);
+    let notices = JunQi::notices(Lang::En, &game.table(), &game.tap, &who);
+    assert!(notices.iter().any(|n| n.testid == "junqi-last-action"), "{notices:?}");
+    assert!(
+        !notices.iter().any(|n| n.testid == "junqi-first-mover"),
+        "only before the second ply"
+    );
+}
+
+#[test]
 fn result_banner_names_the_reason() {
     let mut game = played(13, 10);
-    assert!(game.resign());
-    let html = render(ResultHarness, &game, Lang::Fil);
+    assert!(game.game.resign(0));
+    let html = result_card(Lang::Fil, seating(&game.game), &game.table());
     assert!(html.contains("data-testid=\"result-banner\""));
     assert!(html.contains("data-winner=\"bot\""));
-    assert!(html.contains(&tr(Lang::Fil, "junqi-reason-you-resigned")));
+    assert!(html.contains("data-reason=\"resignation\""));
+    assert!(html.contains(&tr(Lang::Fil, "reason-you-resigned")), "{html}");
+    assert!(html.contains(&tr(Lang::Fil, "result-bot-wins")), "{html}");
+    let board = board(&game, Lang::En);
+    assert!(tag_with(&board, "data-testid=\"junqi-board\"").contains("data-status=\"over\""));
+    assert_eq!(board.matches(" movable").count(), 0, "nothing to move once over");
 }
 
 #[test]
 fn every_rule_key_is_translated_in_every_language() {
-    for rule in ["J7", "J8", "J9", "J10", "J11", "J12", "J13", "J15", "J16", "J99"] {
-        let key = papan::controllers::junqi::rule_key(rule);
+    let rules: Vec<RuleId> = GameId::Junqi.rules().chain([RuleId::Ended]).collect();
+    for rule in rules {
+        let key = rule_key(rule);
         for lang in Lang::ALL {
-            let text = tr(lang, key);
+            let text = tr(lang, &key);
             assert_ne!(text, key, "{key} missing in {lang:?}");
         }
     }
-    assert_ne!(
-        tr(Lang::Id, "junqi-rule-J13"),
-        tr(Lang::En, "junqi-rule-J13"),
-        "Indonesian is not English"
-    );
+    let j13 = rule_key(papan_rules::rule::J13);
+    assert_eq!(j13, "rule-j13");
+    assert_ne!(tr(Lang::Id, &j13), tr(Lang::En, &j13), "Indonesian is not English");
 }
 
 #[test]
@@ -263,10 +307,10 @@ fn pieces_that_can_attack_are_marked_and_their_attacks_ringed() {
     'outer: for seed in 0..60 {
         for plies in (40..200).step_by(5) {
             let game = played(seed, plies);
-            if !game.is_human_turn() {
+            if !game.game.is_human_turn() {
                 continue;
             }
-            let view = game.view();
+            let view = view(&game);
             let attack = view.legal_actions().into_iter().find_map(|a| match a {
                 JunQiAction::Move { from, to } if view.post(to) != Post::Empty => Some((from, to)),
                 _ => None,
@@ -278,10 +322,11 @@ fn pieces_that_can_attack_are_marked_and_their_attacks_ringed() {
         }
     }
     let (mut game, (from, to)) = found.expect("some position offers the person an attack");
-    let html = render(BoardHarness, &game, Lang::En);
+    let html = board(&game, Lang::En);
     assert!(post_class(&html, &from.to_string()).contains("can-attack"));
-    game.tap(from);
-    let html = render(BoardHarness, &game, Lang::En);
+    game.tap(from, 0);
+    let html = board(&game, Lang::En);
     let class = post_class(&html, &to.to_string());
     assert!(class.contains("target") && class.contains("attack"), "{to}: {class}");
+    assert!(html.contains("class=\"attack-ring\""));
 }

@@ -3,21 +3,26 @@
 //! play whole games through it, one of them dropping its link mid-game and
 //! coming back as a reopened app would; refused actions roll back with the
 //! server's reason; the Jun Qi layout and the backgammon dice verify after
-//! the game.
+//! the game. Moves are made as the room screen makes them: taps on the
+//! table the snapshot shows ([`online::table`]) through the game's tap
+//! state, a chosen move sent as its notation, a roll as a roll.
 
-use papan::controllers::hex::{HexController, TapResult};
-use papan::controllers::junqi_online::{JunQiOnline, OnlineTap};
+use papan::games::backgammon::tap::{BgCommand, BgTap, Spot};
+use papan::games::hex::tap::HexTap;
+use papan::games::junqi::tap::JunQiTap;
 use papan::online::account;
 use papan::online::link::{self, Link};
 use papan::online::session::{Connection, Notice, Opponent, RoomSession};
+use papan::play::{online, Playable, Table, TapState, Tapped};
 use papan::storage::Store;
 use papan_api::{
-    Action, ApiError, ClockView, ErrorCode, EventKind, GameKind, RoomEvent, RoomOptions, RoomStatus, SeatGrant,
-    Snapshot,
+    Action, ActionRequest, ApiError, ClientError, ClockView, ErrorCode, EventKind, GameId, RoomEvent, RoomOptions,
+    RoomStatus, SeatGrant, Snapshot,
 };
-use papan_rules::hex::{Cell, HexOptions};
-use papan_rules::junqi::JunQiAction;
-use papan_rules::{EndReason, Seat};
+use papan_rules::backgammon::Backgammon;
+use papan_rules::hex::{Cell, Hex};
+use papan_rules::junqi::{JunQi, JunQiAction};
+use papan_rules::{rule, EndReason, Seat};
 use papan_server::{Config, Server};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -47,7 +52,7 @@ struct Device {
 
 impl Device {
     /// Opens the seat kept in the store, as the play screen does on start.
-    async fn open(store: Store, game: GameKind) -> Device {
+    async fn open(store: Store, game: GameId) -> Device {
         let seat = account::active_seat(&store, game).expect("a kept seat");
         let client = account::client(&store, &seat.server).await.expect("registered");
         let link = Link {
@@ -74,6 +79,11 @@ impl Device {
         self.session.borrow().version().unwrap_or(0)
     }
 
+    /// The table this device's board shows now.
+    fn table<G: Playable>(&self) -> Table<G> {
+        online::table::<G>(&self.snapshot()).expect("the server's moves replay")
+    }
+
     async fn send(&self, action: Action) {
         link::send(self.link.clone(), self.session.clone(), action)
             .await
@@ -91,7 +101,6 @@ impl Device {
 /// Seats a device: creates (options) or joins (code), keeps the seat.
 async fn seat(store: &Store, server: &str, create: Option<RoomOptions>, code: Option<&str>) -> SeatGrant {
     account::with_client(store, server, |client| {
-        let create = create.clone();
         let code = code.map(str::to_string);
         async move {
             match (create, code) {
@@ -126,7 +135,7 @@ async fn pair(url: &str, options: RoomOptions) -> (Device, Device) {
     let (_keep, a, b) = stores();
     // The stores must outlive the test: leak the temp dir.
     std::mem::forget(_keep);
-    let game = options.game;
+    let game = options.game();
     let grant_a = seat(&a, url, Some(options), None).await;
     account::keep_seat(
         &a,
@@ -191,21 +200,33 @@ fn hex_game_by_taps_between_two_devices_survives_a_reopened_app() {
         let dir = tempfile::tempdir().unwrap();
         let server = server(dir.path()).await;
         let url = server.base_url();
-        let mut options = RoomOptions::new(GameKind::Hex);
-        options.hex_size = Some(7);
-        let (a, b) = pair(&url, options).await;
+        let (a, b) = pair(&url, RoomOptions::hex(7, false, None)).await;
         assert_eq!(a.snapshot().seat, Seat::First, "the creator moves first in game 0");
+        assert!(a.table::<Hex>().can_act && !b.table::<Hex>().can_act);
 
-        // Not B's turn: the server refuses, B's board stays as it was.
+        // Not B's turn: the server refuses (not your turn, no rule broken),
+        // B's board stays as it was.
         let before = b.snapshot();
+        let request = ActionRequest {
+            based_on_version: before.version,
+            client_seq: 1,
+            action: Action::Move { notation: "a1".into() },
+        };
+        match b.link.client.act(&b.link.room_id, &b.link.seat_token, &request).await {
+            Err(ClientError::Api(error)) => {
+                assert_eq!(error.code, ErrorCode::NotYourTurn);
+                assert_eq!(error.rule, None);
+            }
+            other => panic!("expected a not-your-turn refusal, got {other:?}"),
+        }
         b.send(Action::Move { notation: "a1".into() }).await;
         {
             let s = b.session.borrow();
             assert!(s.pending().is_none());
             assert_eq!(s.snapshot(), Some(&before), "a refusal changes nothing");
             match s.notice() {
-                Some((_, Notice::Refused { rule: Some(rule), .. })) => assert_eq!(rule, "turn"),
-                other => panic!("expected a refusal naming the turn rule, got {other:?}"),
+                Some((_, Notice::Refused { rule: None, message })) => assert!(!message.is_empty()),
+                other => panic!("expected a refusal naming no rule, got {other:?}"),
             }
         }
 
@@ -219,17 +240,30 @@ fn hex_game_by_taps_between_two_devices_survives_a_reopened_app() {
                 break;
             }
             let mover = mover(&a, &b).expect("someone is to move");
+            let other = if std::ptr::eq(mover, &a) { &b } else { &a };
             let snap = mover.snapshot();
-            let mut game = HexController::online(HexOptions { size: 7, swap: false }, snap.seat, &snap.moves, None)
-                .expect("the server's moves replay");
-            // Once, tap an occupied cell through the server: refused as X5.
+            let table = mover.table::<Hex>();
+            assert!(table.can_act, "the table lets the seat on turn act");
+            assert!(!other.table::<Hex>().can_act, "and only that seat");
+            assert_eq!(table.ply, snap.moves.len());
+            // Once, tap an occupied cell: the tap state refuses it (X5), and
+            // so does the server when it is sent anyway.
             if plies == 3 && !occupied_tried {
                 occupied_tried = true;
-                let taken = snap.moves[0].clone();
-                mover.send(Action::Move { notation: taken }).await;
+                let taken: Cell = snap.moves[0].parse().expect("a cell");
+                let refused = HexTap::default().tap(&table, taken);
+                assert!(
+                    matches!(refused, Tapped::Refused(ref e) if e.rule == rule::X5),
+                    "{refused:?}"
+                );
+                mover
+                    .send(Action::Move {
+                        notation: snap.moves[0].clone(),
+                    })
+                    .await;
                 let s = mover.session.borrow();
                 match s.notice() {
-                    Some((_, Notice::Refused { rule: Some(rule), .. })) => assert_eq!(rule, "X5"),
+                    Some((_, Notice::Refused { rule: Some(rule), .. })) => assert_eq!(*rule, rule::X5),
                     other => panic!("expected an X5 refusal, got {other:?}"),
                 }
                 assert_eq!(s.version(), Some(snap.version));
@@ -237,9 +271,13 @@ fn hex_game_by_taps_between_two_devices_survives_a_reopened_app() {
             }
             let pick = &snap.legal_moves[rng.random_range(0..snap.legal_moves.len())];
             let cell: Cell = pick.parse().expect("a cell");
-            assert!(matches!(game.tap(cell), TapResult::Placed(_)));
-            let text = game.last_move_text().expect("a move was made");
+            let Tapped::Play(mv) = HexTap::default().tap(&table, cell) else {
+                panic!("7×7 places on one tap");
+            };
+            let text = table.notation(&mv);
+            assert_eq!(&text, pick);
             mover.send(Action::Move { notation: text }).await;
+            assert!(mover.version() > snap.version, "the server took the move");
             plies += 1;
 
             if plies == 6 {
@@ -247,7 +285,7 @@ fn hex_game_by_taps_between_two_devices_survives_a_reopened_app() {
                 // store and is back in its seat at the current version.
                 let store = b.close().await;
                 wait_for("A to see B away", || a.session.borrow().opponent() == Opponent::Away).await;
-                b = Device::open(store, GameKind::Hex).await;
+                b = Device::open(store, GameId::Hex).await;
                 wait_for("B back at A's version", || {
                     b.version() == a.version() && *b.session.borrow().connection() == Connection::Live
                 })
@@ -261,9 +299,10 @@ fn hex_game_by_taps_between_two_devices_survives_a_reopened_app() {
         let outcome = sa.outcome.expect("an outcome");
         assert_eq!(outcome.reason, EndReason::Connection);
         assert_eq!(sb.outcome, Some(outcome));
-        let board = HexController::online(HexOptions { size: 7, swap: false }, sb.seat, &sb.moves, sb.outcome).unwrap();
-        assert!(board.is_over());
-        assert_eq!(board.outcome(), Some(outcome));
+        let board = b.table::<Hex>();
+        assert!(board.is_over() && !board.can_act);
+        assert_eq!(board.outcome, Some(outcome));
+        assert_eq!(board.ply, sb.moves.len());
 
         // Rematch: both ask, the next game starts with the seats swapped (X8).
         a.send(Action::Rematch).await;
@@ -287,21 +326,55 @@ fn backgammon_game_through_the_server_ends_with_verified_dice() {
     run_local(async {
         let dir = tempfile::tempdir().unwrap();
         let server = server(dir.path()).await;
-        let (a, b) = pair(&server.base_url(), RoomOptions::new(GameKind::Backgammon)).await;
+        let (a, b) = pair(&server.base_url(), RoomOptions::new(GameId::Backgammon)).await;
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..3000 {
             in_step(&a, &b).await;
             if a.session.borrow().status() == Some(RoomStatus::Over) {
                 break;
             }
-            let mover = mover(&a, &b).expect("someone acts");
+            // The seat the table lets act: either at the opening roll (B4),
+            // else the seat on turn, its roll included (B5). (The session
+            // offers a due roll to both seats; the server takes it from
+            // either.)
+            let mover = [&a, &b]
+                .into_iter()
+                .find(|d| d.table::<Backgammon>().can_act)
+                .expect("someone acts");
+            assert!(mover.session.borrow().can_act());
             let snap = mover.snapshot();
-            if snap.roll_due {
+            let table = mover.table::<Backgammon>();
+            let mut tap = BgTap::default();
+            if table.may_roll() {
+                assert!(snap.roll_due);
+                assert_eq!(tap.tap(&table, Spot::Felt), Tapped::Roll, "a tap on the board rolls");
                 mover.send(Action::Roll).await;
             } else {
-                let pick = snap.legal_moves[rng.random_range(0..snap.legal_moves.len())].clone();
-                mover.send(Action::Move { notation: pick }).await;
+                // A random turn built checker by checker, then Done.
+                for _ in 0..4 {
+                    let turn = tap.turn(&table).expect("the mover builds a turn");
+                    if turn.is_complete() || turn.must_pass() {
+                        break;
+                    }
+                    let movable = tap.movable(&table);
+                    let from = movable[rng.random_range(0..movable.len())];
+                    assert_eq!(tap.tap(&table, from), Tapped::Changed);
+                    let targets = tap.targets(&table);
+                    let to = targets[rng.random_range(0..targets.len())];
+                    assert_eq!(tap.tap(&table, to), Tapped::Changed);
+                }
+                let Tapped::Play(mv) = tap.command(&table, BgCommand::Done) else {
+                    panic!("a complete turn is played");
+                };
+                let notation = table.notation(&mv);
+                assert!(
+                    snap.legal_moves.contains(&notation),
+                    "{notation} in {:?}",
+                    snap.legal_moves
+                );
+                mover.send(Action::Move { notation }).await;
             }
+            assert!(mover.version() > snap.version, "the server took it");
         }
         for device in [&a, &b] {
             let s = device.session.borrow();
@@ -318,7 +391,7 @@ fn junqi_taps_then_resignation_reveal_a_layout_that_verifies() {
     run_local(async {
         let dir = tempfile::tempdir().unwrap();
         let server = server(dir.path()).await;
-        let (a, b) = pair(&server.base_url(), RoomOptions::new(GameKind::Junqi)).await;
+        let (a, b) = pair(&server.base_url(), RoomOptions::new(GameId::Junqi)).await;
         assert!(
             a.snapshot().commitment.is_some(),
             "the layout is committed at the start"
@@ -328,8 +401,9 @@ fn junqi_taps_then_resignation_reveal_a_layout_that_verifies() {
             in_step(&a, &b).await;
             let mover = mover(&a, &b).expect("someone is to move");
             let snap = mover.snapshot();
-            let mut board = JunQiOnline::new(snap.view.as_ref().unwrap(), snap.seat, &snap.legal_moves, snap.outcome)
-                .expect("the view reads");
+            let table = mover.table::<JunQi>();
+            assert!(table.can_act);
+            let mut tap = JunQiTap::default();
             // Play by taps: a reveal is one tap, a move two.
             let pick = snap.legal_moves[rng.random_range(0..snap.legal_moves.len())].clone();
             let squares = match pick.parse::<JunQiAction>().expect("legal moves parse") {
@@ -338,12 +412,15 @@ fn junqi_taps_then_resignation_reveal_a_layout_that_verifies() {
             };
             let mut sent = None;
             for square in squares {
-                if let OnlineTap::Send(notation) = board.tap(square) {
-                    sent = Some(notation);
+                match tap.tap(&table, square) {
+                    Tapped::Play(action) => sent = Some(table.notation(&action)),
+                    Tapped::Changed => {}
+                    other => panic!("{square}: {other:?}"),
                 }
             }
             assert_eq!(sent.as_deref(), Some(pick.as_str()), "the taps make the chosen action");
             mover.send(Action::Move { notation: pick }).await;
+            assert!(mover.version() > snap.version, "the server took it");
         }
         in_step(&a, &b).await;
         assert!(a.session.borrow().fairness().is_none(), "nothing is revealed mid-game");
@@ -385,7 +462,7 @@ fn a_device_the_server_forgot_registers_again() {
         config.rate_per_second = 10_000.0;
         config.rate_burst = 10_000.0;
         let second = Server::start(config).await.expect("restarts on the same port");
-        let rating = account::with_client(&store, &url, |c| async move { c.rating(GameKind::Hex).await }).await;
+        let rating = account::with_client(&store, &url, |c| async move { c.rating(GameId::Hex).await }).await;
         assert!(rating.is_ok(), "{rating:?}");
         let new = account::client(&store, &url)
             .await
@@ -425,7 +502,7 @@ fn snapshot(version: u64) -> Snapshot {
         room_id: "r1".into(),
         code: "K7M2QX".into(),
         version,
-        options: RoomOptions::new(GameKind::Hex),
+        options: RoomOptions::new(GameId::Hex),
         status: RoomStatus::Playing,
         game_index: 0,
         slot: 0,
@@ -450,7 +527,7 @@ fn snapshot(version: u64) -> Snapshot {
 
 #[test]
 fn a_stale_answer_rolls_back_and_asks_for_the_room_again() {
-    let mut s = RoomSession::new(GameKind::Hex, grant());
+    let mut s = RoomSession::new(GameId::Hex, grant());
     s.on_snapshot(snapshot(5), 1_000);
     let request = s.begin(Action::Move { notation: "a1".into() }, 2_000).unwrap();
     assert_eq!(request.based_on_version, 5);
@@ -473,7 +550,7 @@ fn a_stale_answer_rolls_back_and_asks_for_the_room_again() {
 
 #[test]
 fn client_sequence_numbers_never_repeat_even_with_a_clock_going_back() {
-    let mut s = RoomSession::new(GameKind::Hex, grant());
+    let mut s = RoomSession::new(GameId::Hex, grant());
     s.on_snapshot(snapshot(1), 0);
     let first = s.begin(Action::Resign, 5_000).unwrap().client_seq;
     s.on_send_failed(first);
@@ -484,7 +561,7 @@ fn client_sequence_numbers_never_repeat_even_with_a_clock_going_back() {
 
 #[test]
 fn old_snapshots_and_replayed_events_never_take_the_board_back() {
-    let mut s = RoomSession::new(GameKind::Hex, grant());
+    let mut s = RoomSession::new(GameId::Hex, grant());
     s.on_snapshot(snapshot(7), 0);
     s.on_snapshot(snapshot(6), 10);
     assert_eq!(s.version(), Some(7));
@@ -519,7 +596,7 @@ fn old_snapshots_and_replayed_events_never_take_the_board_back() {
 
 #[test]
 fn the_running_clock_counts_down_from_the_servers_figure() {
-    let mut s = RoomSession::new(GameKind::Hex, grant());
+    let mut s = RoomSession::new(GameId::Hex, grant());
     s.on_snapshot(snapshot(1), 10_000);
     assert_eq!(s.time_left(Seat::First, 12_500), Some(27_500));
     assert_eq!(
@@ -562,36 +639,36 @@ fn a_kept_seat_survives_a_restart_and_is_forgotten_on_leave() {
     let (_d, store, _) = stores();
     let seat = account::ActiveSeat {
         server: "http://127.0.0.1:8787".into(),
-        game: GameKind::Junqi,
+        game: GameId::Junqi,
         grant: grant(),
         matchmaking: false,
         finished: false,
     };
     account::keep_seat(&store, &seat).unwrap();
-    assert_eq!(account::active_seat(&store, GameKind::Junqi), Some(seat.clone()));
+    assert_eq!(account::active_seat(&store, GameId::Junqi), Some(seat.clone()));
     assert_eq!(account::any_active_seat(&store), Some(seat.clone()));
     // A finished game's seat is offered after an unfinished one.
-    account::mark_finished(&store, GameKind::Junqi, true);
+    account::mark_finished(&store, GameId::Junqi, true);
     let hex = account::ActiveSeat {
-        game: GameKind::Hex,
+        game: GameId::Hex,
         ..seat.clone()
     };
     account::keep_seat(&store, &hex).unwrap();
     assert_eq!(account::any_active_seat(&store), Some(hex));
-    account::forget_seat(&store, GameKind::Hex);
+    account::forget_seat(&store, GameId::Hex);
     assert!(account::any_active_seat(&store).is_some_and(|s| s.finished));
-    assert_eq!(account::active_seat(&store, GameKind::Hex), None);
-    account::forget_seat(&store, GameKind::Junqi);
+    assert_eq!(account::active_seat(&store, GameId::Hex), None);
+    account::forget_seat(&store, GameId::Junqi);
     assert_eq!(account::any_active_seat(&store), None);
     // A corrupt kept seat is no seat (and the text is kept aside).
     store.set("online-seat-hex", "{not json").unwrap();
-    assert_eq!(account::active_seat(&store, GameKind::Hex), None);
+    assert_eq!(account::active_seat(&store, GameId::Hex), None);
     assert_eq!(store.get("online-seat-hex.corrupt").as_deref(), Some("{not json"));
 }
 
 #[test]
 fn the_opponents_return_and_a_move_made_by_the_clock_are_announced_once() {
-    let mut s = RoomSession::new(GameKind::Hex, grant());
+    let mut s = RoomSession::new(GameId::Hex, grant());
     s.on_snapshot(snapshot(3), 0);
     let presence = |present| RoomEvent {
         version: 3,
@@ -625,9 +702,7 @@ fn both_devices_reconnect_by_themselves_after_a_server_restart_and_play_on() {
         let dir = tempfile::tempdir().unwrap();
         let first = server(dir.path()).await;
         let addr = first.addr;
-        let mut options = RoomOptions::new(GameKind::Hex);
-        options.hex_size = Some(7);
-        let (a, b) = pair(&first.base_url(), options).await;
+        let (a, b) = pair(&first.base_url(), RoomOptions::hex(7, false, None)).await;
         a.send(Action::Move { notation: "d4".into() }).await;
         in_step(&a, &b).await;
         let version = a.version();

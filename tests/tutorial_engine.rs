@@ -4,7 +4,7 @@
 
 use papan::storage::Store;
 use papan::tutorial::lesson::find_lesson;
-use papan::tutorial::{stars, Advance, Feedback, HintStage, Lesson, LessonPlayer, Progress};
+use papan::tutorial::{stars, Advance, Feedback, HintStage, Lesson, LessonPlayer, Progress, StepKind};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::{Cell, Colour, Hex};
@@ -22,7 +22,7 @@ fn player_at<G: papan::tutorial::TutorialGame>(id: &str, step: usize) -> LessonP
 
 fn refused_rule(feedback: Feedback) -> (String, String) {
     match feedback {
-        Feedback::Refused { rule, key, .. } => (rule, key),
+        Feedback::Refused { rule, key, .. } => (rule.to_string(), key),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
@@ -33,7 +33,7 @@ fn h13_wall_closing_the_last_path_is_explained_by_its_rule() {
     assert_eq!(player.step().id, "last-path");
     let before = *player.position();
     let (rule, key) = refused_rule(player.try_move("d8v"));
-    assert_eq!((rule.as_str(), key.as_str()), ("H13", "tutorial-rule-h13"));
+    assert_eq!((rule.as_str(), key.as_str()), ("H13", "rule-h13"));
     assert_eq!(player.position(), &before, "a refused try leaves the board unchanged");
     assert!(!player.is_step_done());
     assert_eq!(player.wrong_tries(), 1);
@@ -51,7 +51,7 @@ fn j10_non_engineer_turning_on_the_rail_is_explained_by_its_rule() {
 fn b10_ignoring_the_bar_is_explained_by_its_rule() {
     let mut player: LessonPlayer<Backgammon> = player_at("backgammon-bar", 0);
     let (rule, key) = refused_rule(player.try_move("13/8 13/11"));
-    assert_eq!((rule.as_str(), key.as_str()), ("B10", "tutorial-rule-b10"));
+    assert_eq!((rule.as_str(), key.as_str()), ("B10", "rule-b10"));
     assert_eq!(refused_rule(player.try_move("pass")).0, "B12");
     assert!(matches!(player.try_move("bar/23 13/8"), Feedback::Success { .. }));
 }
@@ -330,7 +330,67 @@ fn the_learn_button_opens_the_first_unfinished_lesson() {
 #[test]
 fn feedback_names_the_text_to_show() {
     let mut player: LessonPlayer<Hadang> = player_at("hadang-walls", 2);
-    assert_eq!(player.try_move("d8v").key(), Some("tutorial-rule-h13"));
+    assert_eq!(player.try_move("d8v").key(), Some("rule-h13"));
     assert_eq!(player.try_move("zz").key(), None);
     assert_eq!(player.try_move("e7h").key(), Some("tutorial-hadang-last-path-done"));
+}
+
+/// The step says "try c5 first if you like": taking up the invitation
+/// (and the other taken cell, d4) must not cost a star.
+#[test]
+fn x5_an_invited_try_at_a_taken_cell_costs_no_star() {
+    let lesson = lesson("hex-basics");
+    let taken = lesson.steps.iter().position(|s| s.id == "taken").unwrap();
+    let mut player = LessonPlayer::<papan_rules::hex::Hex>::start_at(lesson, taken).unwrap();
+    assert_eq!(refused_rule(player.try_move("c5")).0, "X5");
+    assert_eq!(refused_rule(player.try_move("d4")).0, "X5");
+    assert!(matches!(player.try_move("d3"), Feedback::Success { .. }));
+    while !matches!(player.next(), Advance::Finished { .. }) {}
+    assert_eq!(player.stars(), 3, "the invited tries are within the step's par");
+}
+
+/// The walls lesson's first hint points at the groove of the wall (e6h),
+/// not at the cell the wall is anchored on.
+#[test]
+fn h3_a_wall_hint_points_at_its_groove() {
+    let lesson = lesson("hadang-walls");
+    let place = lesson.steps.iter().position(|s| s.id == "place").unwrap();
+    let mut player = LessonPlayer::<papan_rules::hadang::Hadang>::start_at(lesson, place).unwrap();
+    assert_eq!(player.hint(), HintStage::Highlight(vec!["e6h".into()]));
+    assert_eq!(
+        player.hint_move(),
+        "e6h".parse().ok().map(papan_rules::hadang::HadangMove::Wall)
+    );
+}
+
+/// The backgammon lesson is drawn from the learner's side all along: the
+/// page-through opening ("You played 8/5 6/5") and the steps after it show
+/// the same seat at the bottom, before and after the learner's play.
+#[test]
+fn b1_the_board_stays_on_the_learners_side_through_a_lesson() {
+    use papan_rules::Seat;
+    let lesson = lesson("backgammon-basics");
+    let mut player = LessonPlayer::<Backgammon>::new(lesson).unwrap();
+    let learner = Seat::Second;
+    let mut guard = 0;
+    while !player.is_finished() {
+        guard += 1;
+        assert!(guard < 50);
+        assert_eq!(
+            player.seat(),
+            learner,
+            "step {} page {:?}",
+            player.step().id,
+            player.page_label()
+        );
+        if player.page_label().is_none() && !player.is_step_done() {
+            let StepKind::Act { hint, .. } = &player.step().kind else {
+                unreachable!()
+            };
+            let hint = hint.clone();
+            assert!(matches!(player.try_move(&hint), Feedback::Success { .. }));
+            assert_eq!(player.seat(), learner, "after the play of step {}", player.step().id);
+        }
+        player.next();
+    }
 }

@@ -1,13 +1,14 @@
 //! Every lesson of every game checked against papan-rules and the message
 //! files, and the rule coverage of the lessons.
 
+use papan::i18n::rule_key;
 use papan::i18n::{bundle, Lang};
-use papan::tutorial::coverage::{coverage, is_actionable, rule_ids, untaught, NOT_ACTIONABLE};
+use papan::tutorial::coverage::{coverage, is_actionable, untaught, NOT_ACTIONABLE};
+use papan::tutorial::lesson::source;
 use papan::tutorial::lesson::{parse_lessons, StepKind};
 use papan::tutorial::validate::{keys_of, validate_game};
-use papan::tutorial::{lessons, rule_key, GameId};
+use papan::tutorial::{lessons, GameId};
 use std::collections::BTreeSet;
-use std::path::Path;
 
 /// One test over all lessons: setups legal (papan-rules builds them), each
 /// anticipated mistake refused with its rule, every expected move and hint
@@ -27,7 +28,7 @@ fn every_step_of_every_lesson_is_valid() {
 #[test]
 fn lesson_files_parse_and_name_their_game() {
     for game in GameId::ALL {
-        let parsed = parse_lessons(game, game.source()).unwrap_or_else(|e| panic!("{e}"));
+        let parsed = parse_lessons(game, source(game)).unwrap_or_else(|e| panic!("{e}"));
         assert!(!parsed.is_empty(), "{game:?} has no lessons");
         let other = if game == GameId::Hex {
             GameId::Hadang
@@ -35,7 +36,7 @@ fn lesson_files_parse_and_name_their_game() {
             GameId::Hex
         };
         assert!(
-            parse_lessons(other, game.source()).is_err(),
+            parse_lessons(other, source(game)).is_err(),
             "{game:?}'s file accepted as {other:?}"
         );
     }
@@ -78,27 +79,6 @@ fn every_actionable_rule_is_taught_by_some_step() {
     assert!(is_actionable("X9") && !is_actionable("X12"));
 }
 
-/// The rule lists in the code match the numbered rules in
-/// `../shared/rules/<game>.md` when that folder is present (it is outside
-/// the repository, so a checkout without it skips this check).
-#[test]
-fn rule_lists_match_the_rules_documents() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/rules");
-    for game in GameId::ALL {
-        let Ok(text) = std::fs::read_to_string(dir.join(format!("{}.md", game.code()))) else {
-            continue;
-        };
-        let prefix = rule_ids(game)[0].chars().next().unwrap();
-        let in_doc: Vec<String> = text
-            .lines()
-            .filter_map(|line| line.trim_start().strip_prefix("- "))
-            .filter_map(|rest| rest.split_once('.').map(|(id, _)| id.to_string()))
-            .filter(|id| id.starts_with(prefix) && id[1..].chars().all(|c| c.is_ascii_digit()))
-            .collect();
-        assert_eq!(in_doc, rule_ids(game), "{game:?}");
-    }
-}
-
 #[test]
 fn every_game_has_a_strategy_lesson_and_junqi_a_page_through_example() {
     for game in GameId::ALL {
@@ -115,14 +95,15 @@ fn every_game_has_a_strategy_lesson_and_junqi_a_page_through_example() {
     assert!(pages >= 1);
 }
 
-/// Each rule a lesson can be refused with has its explanation in all three
-/// languages, and the translations are not copies of the English.
+/// Every numbered rule has its one explanation (shown when a tap, the room
+/// server or a lesson refuses a move by it) in all three languages, and
+/// the translations are not copies of the English.
 #[test]
 fn rule_explanations_exist_and_are_translated() {
     let en = bundle(Lang::En).unwrap();
     for game in GameId::ALL {
-        for rule in rule_ids(game).into_iter().filter(|r| is_actionable(r)) {
-            let key = rule_key(&rule);
+        for rule in game.rules() {
+            let key = rule_key(rule);
             for lang in Lang::ALL {
                 assert!(bundle(lang).unwrap().has_message(&key), "{} lacks {key}", lang.code());
             }

@@ -1,14 +1,20 @@
 //! The Learn screens rendered to HTML with dioxus-ssr: the lesson list, the
-//! lesson player in each language, and the lesson boards' tap contract.
+//! lesson player in each language, and the lessons on the games' real
+//! boards (coordinates, hint marks, the learner's side).
 
 use dioxus::prelude::*;
-use papan::components::tutorial::{AnyLesson, HexLessonBoard, JunQiLessonBoard};
 use papan::i18n::{tr, Lang};
-use papan::screens::learn::{game_from_code, learn_route};
+use papan::screens::learn::board::LessonBoard;
+use papan::screens::learn::learn_route;
 use papan::settings::AppSettings;
 use papan::storage::Store;
-use papan::tutorial::{lessons, Advance, Feedback, GameId, HintStage};
-use papan::{HexSlot, LoadError, Route};
+use papan::tutorial::{lessons, Advance, AnyLesson, Feedback, GameId, HintStage};
+use papan::Route;
+use papan_rules::backgammon::Backgammon;
+use papan_rules::hadang::Hadang;
+use papan_rules::hex::Hex;
+use papan_rules::junqi::JunQi;
+use std::marker::PhantomData;
 
 #[derive(Props, Clone, PartialEq)]
 struct AtProps {
@@ -16,8 +22,8 @@ struct AtProps {
     lang: Lang,
 }
 
-/// The router at `path`, with the settings (language) and the Hex slot the
-/// screens read from the app root.
+/// The router at `path`, with the settings (language) the screens read from
+/// the app root.
 #[allow(non_snake_case)]
 fn RouterAt(props: AtProps) -> Element {
     use_hook(|| {
@@ -31,8 +37,6 @@ fn RouterAt(props: AtProps) -> Element {
             ..AppSettings::default()
         })
     });
-    use_context_provider(|| HexSlot(Signal::new(None)));
-    use_context_provider(|| LoadError(Signal::new(None)));
     rsx! { Router::<Route> {} }
 }
 
@@ -120,11 +124,17 @@ fn lesson_player_renders_the_first_prompt_in_each_language() {
 }
 
 #[test]
-fn page_through_step_shows_its_page_label_and_act_step_its_hint_button() {
-    // hex-basics opens with a page-through step (3 pages).
+fn page_through_step_shows_its_pages_as_dots_beside_the_step_counter() {
+    // hex-basics opens with a page-through step (3 pages) of 3 steps: the
+    // header counts steps, the pages are dots (their count is spoken), so
+    // "Step 1 of 3" never stands beside a second "1 / 3".
     let html = render_at("/learn/hex/hex-basics", Lang::En);
     assert!(html.contains("data-testid=\"page-label\""), "{html}");
-    assert!(html.contains("1 / 3"), "page label 1 / 3 missing");
+    assert!(html.contains("Step 1 of 3"), "{html}");
+    assert!(!html.contains("1 / 3"), "no second counter in the same words: {html}");
+    assert!(html.contains("data-page=\"1\" data-pages=\"3\""), "{html}");
+    let dots = html.matches("class=\"page-dot\"").count() + html.matches("class=\"page-dot on\"").count();
+    assert_eq!(dots, 3, "one dot a page");
     assert!(!html.contains("data-testid=\"hint\""), "no hint on a page-through step");
     // hex-winning is one act step: a Hint button, no page label.
     let html = render_at("/learn/hex/hex-winning", Lang::En);
@@ -136,8 +146,9 @@ fn page_through_step_shows_its_page_label_and_act_step_its_hint_button() {
 fn unknown_lesson_or_game_shows_a_message_not_a_panic() {
     let html = render_at("/learn/hex/no-such-lesson", Lang::En);
     assert!(html.contains("data-testid=\"lesson-missing\""), "{html}");
+    // A game the app does not have is a page it does not have.
     let html = render_at("/learn/chess/hex-basics", Lang::En);
-    assert!(html.contains("data-testid=\"lesson-missing\""), "{html}");
+    assert!(html.contains("data-testid=\"not-found\""), "{html}");
     // A lesson of another game under the wrong game.
     let html = render_at("/learn/junqi/hex-basics", Lang::En);
     assert!(html.contains("data-testid=\"lesson-missing\""), "{html}");
@@ -166,8 +177,8 @@ fn learn_button_route_opens_a_lesson_of_that_game() {
     let store = Store::in_dir(std::env::temp_dir().join(format!("papan-tutorial-screens-{}", std::process::id())));
     for game in GameId::ALL {
         match learn_route(game, &store) {
-            Route::LessonScreen { game: code, lesson } => {
-                assert_eq!(game_from_code(&code), Some(game));
+            Route::LessonScreen { game: routed, lesson } => {
+                assert_eq!(routed, game);
                 assert_eq!(lesson, lessons(game)[0].id, "nothing done yet: the first lesson");
             }
             other => panic!("{game:?}: {other:?}"),
@@ -205,57 +216,154 @@ fn any_lesson_plays_a_whole_lesson_of_each_game_by_its_hints() {
 }
 
 #[derive(Props, Clone, PartialEq)]
-struct HexBoardProps {
-    highlight: Vec<String>,
+struct BoardAt {
+    game: GameId,
+    lesson: String,
+    /// The step to open.
+    step: usize,
+    /// Hint stages asked for before drawing.
+    hints: u8,
+    /// Moves the learner plays before drawing.
+    moves: Vec<String>,
+    /// Pages turned before drawing.
+    pages: usize,
 }
 
+/// The lesson board the lesson screen shows, at a chosen moment.
 #[allow(non_snake_case)]
-fn HexBoardHarness(props: HexBoardProps) -> Element {
-    let AnyLesson::Hex(player) = AnyLesson::open(GameId::Hex, "hex-winning", 0).unwrap() else {
-        unreachable!()
-    };
-    rsx! { HexLessonBoard { position: player.position().clone(), highlight: props.highlight, lang: Lang::En, on_move: move |_| {} } }
+fn LessonBoardAt(props: BoardAt) -> Element {
+    let session = use_signal(|| {
+        let mut lesson = AnyLesson::open(props.game, &props.lesson, props.step).unwrap();
+        for _ in 0..props.hints {
+            lesson.hint();
+        }
+        for mv in &props.moves {
+            assert!(matches!(lesson.try_move(mv), Feedback::Success { .. }), "{mv}");
+        }
+        for _ in 0..props.pages {
+            lesson.next();
+        }
+        lesson
+    });
+    let on_event = move |_| {};
+    match props.game {
+        GameId::Hex => rsx! { LessonBoard { game: PhantomData::<Hex>, session, lang: Lang::En, on_event } },
+        GameId::Hadang => rsx! { LessonBoard { game: PhantomData::<Hadang>, session, lang: Lang::En, on_event } },
+        GameId::Junqi => rsx! { LessonBoard { game: PhantomData::<JunQi>, session, lang: Lang::En, on_event } },
+        GameId::Backgammon => {
+            rsx! { LessonBoard { game: PhantomData::<Backgammon>, session, lang: Lang::En, on_event } }
+        }
+    }
 }
 
-#[allow(non_snake_case)]
-fn JunQiBoardHarness(props: HexBoardProps) -> Element {
-    let AnyLesson::Junqi(player) = AnyLesson::open(GameId::Junqi, &lessons(GameId::Junqi)[0].id, 0).unwrap() else {
-        unreachable!()
-    };
-    rsx! { JunQiLessonBoard { position: player.position().clone(), highlight: props.highlight, lang: Lang::En, on_move: move |_| {} } }
-}
-
-fn render_board(component: fn(HexBoardProps) -> Element, highlight: &[&str]) -> String {
+fn board_at(game: GameId, lesson: &str, step: &str, hints: u8, moves: &[&str], pages: usize) -> String {
+    let steps = &lessons(game).iter().find(|l| l.id == lesson).unwrap().steps;
+    let step = steps.iter().position(|s| s.id == step).unwrap();
     let mut dom = VirtualDom::new_with_props(
-        component,
-        HexBoardProps {
-            highlight: highlight.iter().map(|s| s.to_string()).collect(),
+        LessonBoardAt,
+        BoardAt {
+            game,
+            lesson: lesson.to_string(),
+            step,
+            hints,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            pages,
         },
     );
     dom.rebuild_in_place();
     dioxus_ssr::render(&dom)
 }
 
-/// The `class` attribute of the element carrying `data-cell="name"`.
-fn class_of(html: &str, name: &str) -> String {
+/// The opening tag of the element carrying `attribute`.
+fn tag_with<'a>(html: &'a str, attribute: &str) -> &'a str {
     let at = html
-        .find(&format!("data-cell=\"{name}\""))
-        .unwrap_or_else(|| panic!("no cell {name}"));
+        .find(attribute)
+        .unwrap_or_else(|| panic!("no {attribute} in {html}"));
     let start = html[..at].rfind('<').unwrap();
-    let tag = &html[start..at + 20];
-    let class_at = tag.find("class=\"").unwrap() + 7;
-    tag[class_at..].split('"').next().unwrap().to_string()
+    let end = at + html[at..].find('>').unwrap();
+    &html[start..end]
 }
 
+/// Lessons are played on the games' own boards, which name their cells:
+/// a prompt that says "tap d4" has a d4 to find.
 #[test]
-fn lesson_boards_mark_hinted_cells_and_show_the_position() {
-    let html = render_board(HexBoardHarness, &["d4"]);
-    assert!(class_of(&html, "d4").contains("hinted"));
-    assert!(!class_of(&html, "d3").contains("hinted"));
-    // hex-winning's setup: a Red stone on d1 (row 1 is "B..R...").
-    assert!(class_of(&html, "d1").contains("red"), "{}", class_of(&html, "d1"));
-    assert!(class_of(&html, "a1").contains("blue"));
-    assert_eq!(html.matches("data-cell=").count(), 49, "7×7 cells");
-    let html = render_board(JunQiBoardHarness, &[]);
-    assert_eq!(html.matches("data-cell=").count(), 60, "Jun Qi has 60 posts");
+fn lessons_use_the_real_boards_with_their_coordinates() {
+    let html = board_at(GameId::Hex, "hex-basics", "place", 0, &[], 0);
+    assert!(html.contains("data-testid=\"hex-board\""), "{html}");
+    assert!(html.contains("class=\"coords\""), "column letters and row numbers");
+    for label in [">a<", ">g<", ">1<", ">7<"] {
+        assert!(html.contains(label), "hex label {label}");
+    }
+    let html = board_at(GameId::Junqi, "junqi-combat", "attack", 0, &[], 0);
+    assert!(html.contains("data-testid=\"junqi-board\""));
+    assert!(html.contains("class=\"jq-coords\""));
+    for label in [">a<", ">e<", ">1<", ">12<"] {
+        assert!(html.contains(label), "junqi label {label}");
+    }
+    let html = board_at(GameId::Hadang, "hadang-walls", "place", 0, &[], 0);
+    assert!(html.contains("data-testid=\"hadang-board\""));
+    assert!(html.contains(">i<") && html.contains(">9<"));
+    let html = board_at(GameId::Backgammon, "backgammon-basics", "move", 0, &[], 0);
+    assert!(html.contains("data-testid=\"backgammon-board\""));
+    assert!(html.contains("class=\"point-numbers\""));
+    assert!(html.matches("<text x=").count() >= 24, "24 point numbers");
+}
+
+/// The Jun Qi lesson draws Blue pieces blue (not black), with the railways
+/// and camps its text speaks of.
+#[test]
+fn j4_the_junqi_lesson_board_has_blue_pieces_railways_and_camps() {
+    let html = board_at(GameId::Junqi, "junqi-combat", "attack", 0, &[], 0);
+    // d12 holds a revealed Blue bomb in this step.
+    assert!(
+        tag_with(&html, "data-post=\"d12\"").contains("post blue"),
+        "{}",
+        tag_with(&html, "data-post=\"d12\"")
+    );
+    assert!(tag_with(&html, "data-post=\"b8\"").contains("post red"));
+    assert!(html.contains("class=\"jq-rail\""), "railways drawn");
+    assert!(html.contains("class=\"jq-camp\""), "camps drawn");
+}
+
+/// The walls lesson's hint marks the groove of the wall (e6h), drawn as a
+/// wall the learner can tap anywhere along, its middle included.
+#[test]
+fn h3_the_wall_hint_is_drawn_on_its_groove() {
+    let html = board_at(GameId::Hadang, "hadang-walls", "place", 1, &[], 0);
+    let hint = tag_with(&html, "data-testid=\"hint-wall\"");
+    assert!(hint.contains("data-hint=\"e6h\""), "{hint}");
+    assert!(
+        !tag_with(&html, "data-cell=\"e6\"").contains("hint"),
+        "no cell is marked instead"
+    );
+    // The hinted wall is drawn after (so above) the grooves' tap areas.
+    assert!(html.find("data-testid=\"hint-wall\"").unwrap() > html.find("data-wall=\"e6v\"").unwrap());
+}
+
+/// After the learner's play the board still shows the learner's side: the
+/// 5-point made by 8/5 6/5 holds two of the learner's checkers (bottom).
+#[test]
+fn b1_a_backgammon_lesson_keeps_the_learners_side_after_a_play() {
+    let before = board_at(GameId::Backgammon, "backgammon-basics", "move", 0, &[], 0);
+    let after = board_at(GameId::Backgammon, "backgammon-basics", "move", 0, &["8/5 6/5"], 0);
+    for html in [&before, &after] {
+        assert!(tag_with(html, "data-testid=\"backgammon-board\"").contains("data-bottom=\"black\""));
+    }
+    assert!(tag_with(&before, "data-point=\"5\"").contains("data-count=\"0\""));
+    assert!(
+        tag_with(&after, "data-point=\"5\"").contains("data-count=\"2\""),
+        "{}",
+        tag_with(&after, "data-point=\"5\"")
+    );
+    assert!(
+        tag_with(&after, "data-point=\"20\"").contains("data-count=\"0\""),
+        "not drawn from the other side"
+    );
+    // The page-through opening: "You played 8/5 6/5" shows your checkers moving.
+    let page = board_at(GameId::Backgammon, "backgammon-basics", "board", 0, &[], 2);
+    assert!(
+        tag_with(&page, "data-point=\"5\"").contains("data-count=\"2\""),
+        "{}",
+        tag_with(&page, "data-point=\"5\"")
+    );
 }

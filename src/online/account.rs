@@ -4,7 +4,7 @@
 //! the server only has their hashes.
 
 use crate::storage::Store;
-use papan_api::{Client, ClientError, ErrorCode, GameKind, SeatGrant};
+use papan_api::{Client, ClientError, ErrorCode, GameId, SeatGrant};
 use serde::{Deserialize, Serialize};
 
 /// Where the server address is kept.
@@ -127,7 +127,7 @@ where
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActiveSeat {
     pub server: String,
-    pub game: GameKind,
+    pub game: GameId,
     pub grant: SeatGrant,
     /// Seated by quick match (the waiting screen looks for an opponent
     /// rather than showing a code to share).
@@ -141,7 +141,7 @@ pub struct ActiveSeat {
 
 /// Records whether the kept seat's game is over (no-op when unchanged or
 /// when no seat is kept).
-pub fn mark_finished(store: &Store, game: GameKind, finished: bool) {
+pub fn mark_finished(store: &Store, game: GameId, finished: bool) {
     if let Some(mut seat) = active_seat(store, game) {
         if seat.finished != finished {
             seat.finished = finished;
@@ -152,11 +152,11 @@ pub fn mark_finished(store: &Store, game: GameKind, finished: bool) {
     }
 }
 
-fn seat_key(game: GameKind) -> String {
-    format!("online-seat-{}", crate::online::game_id(game))
+fn seat_key(game: GameId) -> String {
+    format!("online-seat-{}", game.code())
 }
 
-pub fn active_seat(store: &Store, game: GameKind) -> Option<ActiveSeat> {
+pub fn active_seat(store: &Store, game: GameId) -> Option<ActiveSeat> {
     store.load(&seat_key(game)).ok().flatten()
 }
 
@@ -164,16 +164,13 @@ pub fn keep_seat(store: &Store, seat: &ActiveSeat) -> Result<(), String> {
     store.save(&seat_key(seat.game), seat)
 }
 
-pub fn forget_seat(store: &Store, game: GameKind) {
+pub fn forget_seat(store: &Store, game: GameId) {
     store.remove(&seat_key(game));
 }
 
 /// The first game with an online seat kept on this device, an unfinished
 /// one first.
 pub fn any_active_seat(store: &Store) -> Option<ActiveSeat> {
-    let kept: Vec<ActiveSeat> = crate::online::GAMES
-        .iter()
-        .filter_map(|g| active_seat(store, *g))
-        .collect();
+    let kept: Vec<ActiveSeat> = GameId::ALL.iter().filter_map(|g| active_seat(store, *g)).collect();
     kept.iter().find(|s| !s.finished).or(kept.first()).cloned()
 }

@@ -6,7 +6,7 @@
 
 use papan_api::fairness;
 use papan_api::{
-    Action, ActionAccepted, ActionRequest, ApiError, ErrorCode, EventKind, GameKind, RoomEvent, RoomStatus, SeatGrant,
+    Action, ActionAccepted, ActionRequest, ApiError, ErrorCode, EventKind, GameId, RoomEvent, RoomStatus, SeatGrant,
     Snapshot,
 };
 use papan_rules::{Outcome, Seat};
@@ -39,7 +39,10 @@ pub struct Pending {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     /// The server refused the action; `rule` names the rule (X5, H13…).
-    Refused { rule: Option<String>, message: String },
+    Refused {
+        rule: Option<papan_rules::RuleId>,
+        message: String,
+    },
     /// The room moved on before the action arrived (another event came first).
     Stale,
     /// The action could not be delivered; nothing was played.
@@ -60,7 +63,7 @@ pub enum Opponent {
 
 #[derive(Clone, Debug)]
 pub struct RoomSession {
-    game: GameKind,
+    game: GameId,
     grant: SeatGrant,
     snapshot: Option<Snapshot>,
     /// Local time (ms) when the snapshot's clock figures were received.
@@ -83,7 +86,7 @@ pub struct RoomSession {
 }
 
 impl RoomSession {
-    pub fn new(game: GameKind, grant: SeatGrant) -> RoomSession {
+    pub fn new(game: GameId, grant: SeatGrant) -> RoomSession {
         RoomSession {
             game,
             grant,
@@ -102,7 +105,7 @@ impl RoomSession {
         }
     }
 
-    pub fn game(&self) -> GameKind {
+    pub fn game(&self) -> GameId {
         self.game
     }
 

@@ -1,70 +1,92 @@
-//! Home: the four games as cards (Hex playable, the others marked "coming
-//! soon"), "Continue" for an unfinished game, and the settings button.
+//! Home: Continue for each unfinished game (and an online seat), Learn, the
+//! four games as cards, and the settings button.
 
-use super::TopBar;
+use super::{game_name_key, TopBar};
 use crate::components::icons::{GameArt, IconSettings};
-use crate::controllers::hex::{HexController, Player};
 use crate::i18n::{key, tr, tr_args, Lang};
 use crate::settings::AppSettings;
-use crate::{HexSlot, LoadError, Route};
+use crate::shell::texts::level_key;
+use crate::shell::GameUi;
+use crate::Route;
 use dioxus::prelude::*;
+use papan_rules::backgammon::Backgammon;
+use papan_rules::hadang::Hadang;
+use papan_rules::hex::Hex;
+use papan_rules::junqi::JunQi;
+use papan_rules::GameId;
+use std::marker::PhantomData;
 
-/// The games on the home screen: (id, name key, tagline key, playable).
-#[rustfmt::skip]
-const GAMES: [(&str, &str, &str, bool); 4] = [
-    ("hex", key("game-hex"), key("game-hex-tagline"), true),
-    ("hadang", key("game-hadang"), key("game-hadang-tagline"), true),
-    ("junqi", key("game-junqi"), key("game-junqi-tagline"), true),
-    ("backgammon", key("game-backgammon"), key("game-backgammon-tagline"), true),
-];
-
-/// The setup screen a game card opens.
-fn setup_route(game: &str) -> Route {
+fn tagline_key(game: GameId) -> &'static str {
     match game {
-        "hadang" => Route::HadangSetup {},
-        "junqi" => Route::JunQiSetup {},
-        "backgammon" => Route::BackgammonSetup {},
-        _ => Route::HexSetup {},
+        GameId::Hex => key("game-hex-tagline"),
+        GameId::Hadang => key("game-hadang-tagline"),
+        GameId::Junqi => key("game-junqi-tagline"),
+        GameId::Backgammon => key("game-backgammon-tagline"),
     }
 }
 
-/// "11×11 · vs Normal bot · move 7" for the continue card.
-pub fn continue_summary(lang: Lang, game: &HexController) -> String {
+/// "11×11 · Normal bot · 7 moves" for a Continue card.
+fn summary<G: GameUi>(lang: Lang) -> Option<String> {
+    let state = G::slot().read();
+    let game = state.unfinished()?;
     let opponent = match game.bot_level() {
         Some(level) => tr(lang, level_key(level)),
         None => tr(lang, "opponent-human"),
     };
-    tr_args(
+    let line = tr_args(
         lang,
         "continue-summary",
-        &[
-            ("size", game.size().to_string()),
-            ("opponent", opponent),
-            ("moves", game.ply().to_string()),
-        ],
-    )
+        &[("opponent", opponent), ("moves", game.ply().to_string())],
+    );
+    let detail = G::summary(game.position());
+    Some(match detail {
+        Some(detail) => format!("{detail} · {line}"),
+        None => line,
+    })
 }
 
-pub fn level_key(level: papan_bots::Level) -> &'static str {
-    match level {
-        papan_bots::Level::Beginner => key("opponent-beginner"),
-        papan_bots::Level::Normal => key("opponent-normal"),
-        papan_bots::Level::Expert => key("opponent-expert"),
+#[component]
+fn ContinueCard<G: GameUi>(game: PhantomData<G>, lang: Lang) -> Element {
+    let _ = game;
+    let nav = navigator();
+    let id = G::GAME;
+    let load_error = G::slot().read().load_error.clone();
+    if let Some(reason) = load_error {
+        // A save that could not be read (kept aside by the store): say so once.
+        return rsx! {
+            div { class: "notice notice-error", role: "alert", "data-testid": "load-error", "data-game": "{id}",
+                p { {tr_args(lang, "save-corrupt", &[("reason", reason)])} }
+                button {
+                    class: "btn btn-ghost btn-small",
+                    onclick: move |_| G::slot().write().load_error = None,
+                    {tr(lang, "action-dismiss")}
+                }
+            }
+        };
+    }
+    let Some(summary) = summary::<G>(lang) else {
+        return rsx! {};
+    };
+    rsx! {
+        button {
+            class: "continue-card",
+            "data-testid": "continue-{id}",
+            onclick: move |_| { nav.push(Route::Play { game: id }); },
+            GameArt { game: id.code() }
+            span { class: "continue-text",
+                span { class: "continue-title", {tr_args(lang, "continue-game", &[("game", tr(lang, game_name_key(id)))])} }
+                span { class: "continue-sub", "{summary}" }
+            }
+            span { class: "chevron", "›" }
+        }
     }
 }
 
 #[component]
 pub fn Home() -> Element {
     let settings = use_context::<Signal<AppSettings>>();
-    let slot = use_context::<HexSlot>().0;
-    let mut load_error = use_context::<LoadError>().0;
     let lang = settings.read().lang;
     let nav = navigator();
-    let unfinished = slot
-        .read()
-        .as_ref()
-        .filter(|g| !g.is_over() && g.players().contains(&Player::Human))
-        .map(|g| continue_summary(lang, g));
     rsx! {
         div { class: "screen home",
             TopBar { lang, title: tr(lang, "app-name"), back: None,
@@ -80,66 +102,49 @@ pub fn Home() -> Element {
             }
             main { class: "content",
                 p { class: "lead", {tr(lang, "home-lead")} }
-                if let Some(reason) = load_error.read().clone() {
-                    div { class: "notice notice-error", role: "alert", "data-testid": "load-error",
-                        p { {tr_args(lang, "save-corrupt", &[("reason", reason)])} }
-                        button {
-                            class: "btn btn-ghost btn-small",
-                            onclick: move |_| load_error.set(None),
-                            {tr(lang, "action-dismiss")}
-                        }
-                    }
+                div { class: "continue-list",
+                    super::online::OnlineContinue { lang }
+                    ContinueCard { game: PhantomData::<Hex>, lang }
+                    ContinueCard { game: PhantomData::<Hadang>, lang }
+                    ContinueCard { game: PhantomData::<JunQi>, lang }
+                    ContinueCard { game: PhantomData::<Backgammon>, lang }
+                    super::learn::LearnCard { lang }
                 }
-                if let Some(summary) = unfinished {
-                    button {
-                        class: "continue-card",
-                        "data-testid": "continue-hex",
-                        onclick: move |_| {
-                            nav.push(Route::HexPlay {});
-                        },
-                        GameArt { game: "hex" }
-                        span { class: "continue-text",
-                            span { class: "continue-title", {tr(lang, "continue-hex")} }
-                            span { class: "continue-sub", "{summary}" }
-                        }
-                        span { class: "chevron", "›" }
-                    }
-                }
-                super::online::OnlineContinue { lang }
-                super::hadang::HadangContinue { lang }
-                super::junqi::JunQiContinue { lang }
-                super::backgammon::BackgammonContinue { lang }
-                super::learn::LearnCard { lang }
                 h2 { class: "section-title", {tr(lang, "home-games")} }
                 div { class: "game-grid",
-                    for (id, name, tagline, playable) in GAMES {
-                        if playable {
-                            button {
-                                key: "{id}",
-                                class: "game-card playable",
-                                "data-testid": "play-{id}",
-                                onclick: move |_| {
-                                    nav.push(setup_route(id));
-                                },
-                                GameArt { game: id }
-                                span { class: "game-name", {tr(lang, name)} }
-                                span { class: "game-tagline", {tr(lang, tagline)} }
-                                span { class: "badge badge-play", {tr(lang, "action-play")} }
-                            }
-                        } else {
-                            div {
-                                key: "{id}",
-                                class: "game-card disabled",
-                                "aria-disabled": "true",
-                                "data-testid": "soon-{id}",
-                                GameArt { game: id }
-                                span { class: "game-name", {tr(lang, name)} }
-                                span { class: "game-tagline", {tr(lang, tagline)} }
-                                span { class: "badge badge-soon", {tr(lang, "coming-soon")} }
-                            }
+                    for game in GameId::ALL {
+                        button {
+                            key: "{game}",
+                            class: "game-card playable",
+                            "data-testid": "play-{game}",
+                            onclick: move |_| {
+                                nav.push(Route::Setup { game });
+                            },
+                            GameArt { game: game.code() }
+                            span { class: "game-name", {tr(lang, game_name_key(game))} }
+                            span { class: "game-tagline", {tr(lang, tagline_key(game))} }
+                            span { class: "badge badge-play", {tr(lang, "action-play")} }
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Any path the app does not have (an old link, a typo): say so, go home.
+#[component]
+pub fn NotFound(segments: Vec<String>) -> Element {
+    let _ = segments;
+    let settings = use_context::<Signal<AppSettings>>();
+    let lang = settings.read().lang;
+    let nav = navigator();
+    rsx! {
+        div { class: "screen",
+            TopBar { lang, title: tr(lang, "app-name"), back: Some(Route::Home {}) }
+            main { class: "content empty-state", "data-testid": "not-found",
+                p { {tr(lang, "not-found")} }
+                button { class: "btn btn-primary", onclick: move |_| { nav.push(Route::Home {}); }, {tr(lang, "action-home")} }
             }
         }
     }

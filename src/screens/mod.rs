@@ -1,22 +1,29 @@
-//! One module per route.
+//! One module per route (`lib.rs` has the one `Routable`).
 
-mod backgammon;
-mod hadang;
-mod hex_play;
-pub(crate) mod hex_setup;
 mod home;
-mod junqi;
 pub mod learn;
 pub mod online;
+mod play;
 mod settings_screen;
+pub mod setup;
 mod top_bar;
 
-pub use backgammon::{BackgammonPlay, BackgammonSetup};
-pub use hadang::{HadangPlay, HadangSetup};
-pub use hex_play::HexPlay;
-pub use hex_setup::HexSetup;
-pub use home::Home;
-pub use junqi::{JunQiPlay, JunQiSetup};
+pub use home::{Home, NotFound};
 pub use online::{OnlineLobby, OnlinePlay};
+pub use play::Play;
 pub use settings_screen::Settings;
+pub use setup::Setup;
 pub use top_bar::TopBar;
+
+use crate::i18n::key;
+use papan_rules::GameId;
+
+/// The Fluent key of a game's name.
+pub fn game_name_key(game: GameId) -> &'static str {
+    match game {
+        GameId::Hex => key("game-hex"),
+        GameId::Hadang => key("game-hadang"),
+        GameId::Junqi => key("game-junqi"),
+        GameId::Backgammon => key("game-backgammon"),
+    }
+}

@@ -1,8 +1,9 @@
 //! The list a Learn screen shows: each lesson of a game with the learner's
 //! saved progress, and which lesson the Learn button should open.
 
-use super::lesson::{lessons, GameId};
+use super::lesson::lessons;
 use super::progress::Progress;
+use papan_rules::GameId;
 
 /// One lesson as a card on the Learn screen.
 #[derive(Clone, Debug, PartialEq, Eq)]

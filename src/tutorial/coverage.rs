@@ -1,7 +1,8 @@
-//! The numbered rules of each game (`shared/rules/<game>.md`), which of them
+//! The numbered rules of each game (`crates/rules/docs/<game>.md`), which of them
 //! a player acts on, and which lesson steps teach each.
 
-use super::lesson::{lessons, GameId};
+use super::lesson::lessons;
+use papan_rules::GameId;
 
 /// Rules no lesson needs to teach, with the reason: they are platform
 /// behaviour, options between games, or facts with no action to practise.
@@ -27,13 +28,7 @@ pub const NOT_ACTIONABLE: &[(&str, &str)] = &[
 
 /// Every numbered rule id of `game`.
 pub fn rule_ids(game: GameId) -> Vec<String> {
-    let (prefix, count) = match game {
-        GameId::Hex => ('X', 15),
-        GameId::Hadang => ('H', 17),
-        GameId::Backgammon => ('B', 18),
-        GameId::Junqi => ('J', 21),
-    };
-    (1..=count).map(|n| format!("{prefix}{n}")).collect()
+    game.rules().map(|rule| rule.to_string()).collect()
 }
 
 pub fn is_actionable(rule: &str) -> bool {

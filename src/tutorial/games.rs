@@ -2,7 +2,7 @@
 //! a step's position from lesson data, naming kinds of action, the success
 //! predicates, and which cells a first-stage hint lights up.
 
-use super::lesson::{GameId, Predicate};
+use super::lesson::Predicate;
 use papan_rules::backgammon::{Backgammon, BgMove};
 use papan_rules::hadang::{Hadang, HadangMove};
 use papan_rules::hex::{Hex, HexMove};
@@ -10,8 +10,6 @@ use papan_rules::junqi::{JunQi, JunQiAction};
 use papan_rules::{Game, Seat};
 
 pub trait TutorialGame: Game + PartialEq + serde::de::DeserializeOwned {
-    const GAME: GameId;
-
     /// The position a step's raw setup describes, validated by papan-rules
     /// (the error names the rule it breaks).
     fn from_setup(setup: &serde_json::Value) -> Result<Self, String> {
@@ -24,6 +22,12 @@ pub trait TutorialGame: Game + PartialEq + serde::de::DeserializeOwned {
 
     /// Cells (or points) a first-stage hint lights up for `mv`, in notation.
     fn highlight(&self, mv: &Self::Move) -> Vec<String>;
+
+    /// Whether `word` (`d4`) is a cell of this board; `None` for games whose
+    /// places are not named that way (backgammon's points are numbers).
+    fn names_cell(&self, _word: &str) -> Option<bool> {
+        None
+    }
 
     /// Whether `predicate` holds after a move from `before` to `self` by
     /// `learner`; `None` when the predicate means nothing in this game.
@@ -40,13 +44,18 @@ pub fn predicate_holds<G: TutorialGame>(after: &G, predicate: Predicate, before:
 }
 
 impl TutorialGame for Hex {
-    const GAME: GameId = GameId::Hex;
-
     fn action_kind(mv: &HexMove) -> &'static str {
         match mv {
             HexMove::Place(_) => "place",
             HexMove::Swap => "swap",
         }
+    }
+
+    fn names_cell(&self, word: &str) -> Option<bool> {
+        Some(
+            word.parse::<papan_rules::hex::Cell>()
+                .is_ok_and(|cell| self.contains(cell)),
+        )
     }
 
     fn highlight(&self, mv: &HexMove) -> Vec<String> {
@@ -84,8 +93,6 @@ fn hex_last_stone_bridges(hex: &Hex) -> bool {
 }
 
 impl TutorialGame for Hadang {
-    const GAME: GameId = GameId::Hadang;
-
     fn action_kind(mv: &HadangMove) -> &'static str {
         match mv {
             HadangMove::Step(_) => "step",
@@ -93,10 +100,14 @@ impl TutorialGame for Hadang {
         }
     }
 
+    fn names_cell(&self, word: &str) -> Option<bool> {
+        Some(word.parse::<papan_rules::hadang::Square>().is_ok())
+    }
+
     fn highlight(&self, mv: &HadangMove) -> Vec<String> {
         match mv {
             HadangMove::Step(square) => vec![square.to_string()],
-            HadangMove::Wall(wall) => vec![wall.anchor().to_string()],
+            HadangMove::Wall(wall) => vec![wall.to_string()],
         }
     }
 
@@ -120,8 +131,6 @@ fn bg_points(game: &Backgammon, seat: Seat, blots: bool) -> usize {
 }
 
 impl TutorialGame for Backgammon {
-    const GAME: GameId = GameId::Backgammon;
-
     fn action_kind(mv: &BgMove) -> &'static str {
         match mv {
             BgMove::Play(_) => "play",
@@ -159,13 +168,15 @@ impl TutorialGame for Backgammon {
 }
 
 impl TutorialGame for JunQi {
-    const GAME: GameId = GameId::Junqi;
-
     fn action_kind(mv: &JunQiAction) -> &'static str {
         match mv {
             JunQiAction::Reveal(_) => "flip",
             JunQiAction::Move { .. } => "move",
         }
+    }
+
+    fn names_cell(&self, word: &str) -> Option<bool> {
+        Some(word.parse::<papan_rules::junqi::Square>().is_ok())
     }
 
     fn highlight(&self, mv: &JunQiAction) -> Vec<String> {

@@ -5,40 +5,17 @@
 //! (`HexSetup`, `HadangSetup`, `BackgammonSetup`, `JunQiSetup`); a step
 //! without one continues from where the previous step left the board.
 
+use papan_rules::{GameId, RuleId};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-/// The four games, as named in lesson files and rule ids.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameId {
-    Hex,
-    Hadang,
-    Backgammon,
-    Junqi,
-}
-
-impl GameId {
-    pub const ALL: [GameId; 4] = [GameId::Hex, GameId::Hadang, GameId::Backgammon, GameId::Junqi];
-
-    /// The game's `Game::ID` and file name.
-    pub fn code(self) -> &'static str {
-        match self {
-            GameId::Hex => "hex",
-            GameId::Hadang => "hadang",
-            GameId::Backgammon => "backgammon",
-            GameId::Junqi => "junqi",
-        }
-    }
-
-    /// The embedded lesson file.
-    pub fn source(self) -> &'static str {
-        match self {
-            GameId::Hex => include_str!("../../assets/tutorials/hex.json"),
-            GameId::Hadang => include_str!("../../assets/tutorials/hadang.json"),
-            GameId::Backgammon => include_str!("../../assets/tutorials/backgammon.json"),
-            GameId::Junqi => include_str!("../../assets/tutorials/junqi.json"),
-        }
+/// The embedded lesson file of `game`.
+pub fn source(game: GameId) -> &'static str {
+    match game {
+        GameId::Hex => include_str!("../../assets/tutorials/hex.json"),
+        GameId::Hadang => include_str!("../../assets/tutorials/hadang.json"),
+        GameId::Backgammon => include_str!("../../assets/tutorials/backgammon.json"),
+        GameId::Junqi => include_str!("../../assets/tutorials/junqi.json"),
     }
 }
 
@@ -156,7 +133,7 @@ pub enum Predicate {
 pub struct Mistake {
     #[serde(rename = "move")]
     pub mv: String,
-    pub rule: String,
+    pub rule: RuleId,
 }
 
 /// Parses a lesson file, checking it is for `game`.
@@ -172,7 +149,7 @@ pub fn parse_lessons(game: GameId, text: &str) -> Result<Vec<Lesson>, String> {
 /// `tests/tutorial_lessons.rs`, so a parse failure is a build defect.
 pub fn lessons(game: GameId) -> &'static [Lesson] {
     static CACHE: [OnceLock<Vec<Lesson>>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    CACHE[game as usize].get_or_init(|| parse_lessons(game, game.source()).unwrap_or_else(|e| panic!("{e}")))
+    CACHE[game as usize].get_or_init(|| parse_lessons(game, source(game)).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// A lesson by id, in any game.

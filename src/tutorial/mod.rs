@@ -14,6 +14,7 @@
 //! - [`catalog`]: the lesson list with saved progress (the Learn screen).
 //! - [`progress`]: stars and resume points saved on the device.
 //! - [`validate`]: checks a lesson against the rules (tests, the coverage tool).
+//! - [`session`]: a lesson of whichever game a route names.
 //! - [`coverage`]: which rules each game has, which a player acts on, and
 //!   which step teaches each.
 
@@ -23,16 +24,14 @@ pub mod games;
 pub mod lesson;
 pub mod player;
 pub mod progress;
+pub mod session;
 pub mod stars;
 pub mod validate;
 
 pub use games::TutorialGame;
-pub use lesson::{lessons, GameId, Goal, Lesson, Predicate, Step, StepKind};
+pub use lesson::{lessons, Goal, Lesson, Predicate, Step, StepKind};
+pub use papan_rules::GameId;
 pub use player::{Advance, Feedback, HintStage, LessonPlayer};
 pub use progress::{LessonProgress, Progress};
+pub use session::{AnyLesson, LessonGame};
 pub use stars::stars;
-
-/// The Fluent key explaining numbered rule `rule` (`"H13"` → `tutorial-rule-h13`).
-pub fn rule_key(rule: &str) -> String {
-    format!("tutorial-rule-{}", rule.to_ascii_lowercase())
-}

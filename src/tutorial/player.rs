@@ -1,14 +1,16 @@
 //! [`LessonPlayer`]: runs one lesson, tap by tap. A lesson screen shows
-//! [`LessonPlayer::position`] and [`LessonPlayer::prompt_key`], sends the
-//! learner's moves to [`LessonPlayer::try_move`], and calls
-//! [`LessonPlayer::hint`] and [`LessonPlayer::next`] from its buttons.
+//! [`LessonPlayer::position`] on the game's own board, sends the learner's
+//! moves to [`LessonPlayer::play`] (or their notation to
+//! [`LessonPlayer::try_move`]) and a refusal of the board's tap logic to
+//! [`LessonPlayer::refused`], and calls [`LessonPlayer::hint`] and
+//! [`LessonPlayer::next`] from its buttons.
 
 use super::games::{predicate_holds, TutorialGame};
 use super::lesson::{Goal, Lesson, Step, StepKind};
-use super::rule_key;
 use super::stars::stars;
 use crate::i18n::key;
-use papan_rules::Seat;
+use crate::i18n::rule_key;
+use papan_rules::{RuleError, RuleId, Seat, Turn};
 
 /// The answer to a try.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +20,7 @@ pub enum Feedback {
     Success { done_key: String, replies: Vec<String> },
     /// papan-rules refused the move: `key` explains `rule` to a learner;
     /// `message` is the rules crate's own sentence. The board is unchanged.
-    Refused { rule: String, key: String, message: String },
+    Refused { rule: RuleId, key: String, message: String },
     /// Legal, but not what the step asks for; the board is unchanged.
     TryAgain { key: String },
     /// Legal, but this step asks for another kind of action (a wall, not a step).
@@ -65,14 +67,22 @@ pub enum Advance {
     NotYet,
 }
 
+/// A page of a page-through step: the board, and the move that led to it.
+type Page<G> = (G, Option<(Seat, <G as papan_rules::Game>::Move)>);
+
 pub struct LessonPlayer<G: TutorialGame> {
     lesson: Lesson,
     step: usize,
     /// The board on screen.
     position: G,
-    /// Positions of a page-through step (setup, then after each move).
-    pages: Vec<G>,
+    /// Positions of a page-through step (setup, then after each move),
+    /// each with the move that led to it.
+    pages: Vec<Page<G>>,
     page: usize,
+    /// The last move made on the board shown, and by which seat.
+    last: Option<(Seat, G::Move)>,
+    /// The moves made on the board shown since the last setup.
+    history: Vec<G::Move>,
     hint_stage: u8,
     step_done: bool,
     finished: bool,
@@ -106,6 +116,8 @@ impl<G: TutorialGame> LessonPlayer<G> {
             position,
             pages: Vec::new(),
             page: 0,
+            last: None,
+            history: Vec::new(),
             hint_stage: 0,
             step_done: false,
             finished: false,
@@ -129,20 +141,23 @@ impl<G: TutorialGame> LessonPlayer<G> {
         let step = &self.lesson.steps[index];
         if let Some(setup) = &step.setup {
             self.position = G::from_setup(setup).map_err(|e| format!("{} / {}: {e}", self.lesson.id, step.id))?;
+            self.last = None;
+            self.history.clear();
         }
         self.step = index;
         self.hint_stage = 0;
         self.step_done = false;
         self.step_wrong = 0;
         self.page = 0;
-        self.pages = vec![self.position.clone()];
+        self.pages = vec![(self.position.clone(), self.last.clone())];
         if let StepKind::Page { moves, .. } = &step.kind {
             let mut at = self.position.clone();
             for text in moves {
+                let mover = at.seat_to_move();
                 let mv = at.parse_move(text).map_err(|e| e.to_string())?;
                 at.play(&mv)
                     .map_err(|e| format!("{} / {}: page move {text}: {e}", self.lesson.id, step.id))?;
-                self.pages.push(at.clone());
+                self.pages.push((at.clone(), mover.map(|seat| (seat, mv))));
             }
         }
         Ok(())
@@ -157,7 +172,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
                 other => return Err(format!("{}: hint {hint} did not succeed: {other:?}", self.step().id)),
             }
         } else {
-            self.position = self.pages.last().expect("a page step has its setup").clone();
+            self.show_page(self.pages.len() - 1);
         }
         self.open_step(self.step + 1)
     }
@@ -186,7 +201,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
 
     /// The seat the learner plays in this step (the side to move at its start).
     pub fn learner(&self) -> Option<Seat> {
-        self.pages[0].seat_to_move()
+        self.pages[0].0.seat_to_move()
     }
 
     /// The text to show: the page's caption in a page-through step, else the prompt.
@@ -228,9 +243,67 @@ impl<G: TutorialGame> LessonPlayer<G> {
         self.data_error.as_deref()
     }
 
-    /// The learner tries `text` (the move in notation a screen builds from taps).
+    /// The learner tries `text`, a move in the game's notation.
     pub fn try_move(&mut self, text: &str) -> Feedback {
-        if self.finished || self.step_done {
+        if self.finished || self.step_done || !self.is_act() {
+            return Feedback::NotNow;
+        }
+        match self.position.parse_move(text) {
+            Ok(mv) => self.play(mv),
+            Err(e) => Feedback::Unreadable { message: e.to_string() },
+        }
+    }
+
+    /// The board's tap logic refused a try with a rule (a taken cell, a
+    /// wall that closes the last path): a wrong try, explained by its rule.
+    pub fn refused(&mut self, error: RuleError) -> Feedback {
+        if self.finished || self.step_done || !self.is_act() {
+            return Feedback::NotNow;
+        }
+        self.count_wrong();
+        Feedback::Refused {
+            rule: error.rule,
+            key: rule_key(error.rule),
+            message: error.message,
+        }
+    }
+
+    fn is_act(&self) -> bool {
+        matches!(self.step().kind, StepKind::Act { .. })
+    }
+
+    /// The learner may move now: an unfinished action step.
+    pub fn awaits_move(&self) -> bool {
+        !self.finished && !self.step_done && self.is_act()
+    }
+
+    /// The last move a seat made on the board shown, and which seat.
+    pub fn last(&self) -> Option<&(Seat, G::Move)> {
+        self.last.as_ref()
+    }
+
+    /// The moves played on the board shown since the step's setup.
+    pub fn history(&self) -> &[G::Move] {
+        &self.history
+    }
+
+    /// Plays `mv` on the board shown, keeping the last move and the history.
+    fn advance(&mut self, mv: G::Move) -> Result<(), RuleError> {
+        let mover = match self.position.turn() {
+            Turn::Seat(seat) => Some(seat),
+            _ => None,
+        };
+        self.position.play(&mv)?;
+        if let Some(seat) = mover {
+            self.last = Some((seat, mv.clone()));
+        }
+        self.history.push(mv);
+        Ok(())
+    }
+
+    /// The learner plays `mv` (the move a board's taps chose).
+    pub fn play(&mut self, mv: G::Move) -> Feedback {
+        if !self.awaits_move() {
             return Feedback::NotNow;
         }
         let (goal, allow, replies, done) = match &self.step().kind {
@@ -243,17 +316,13 @@ impl<G: TutorialGame> LessonPlayer<G> {
             } => (goal.clone(), allow.clone(), replies.clone(), done.clone()),
             StepKind::Page { .. } => return Feedback::NotNow,
         };
-        let mv = match self.position.parse_move(text) {
-            Ok(mv) => mv,
-            Err(e) => return Feedback::Unreadable { message: e.to_string() },
-        };
         // The rules speak first: an illegal try is explained by its rule even
         // when the step asks for another kind of action.
         let mut after = self.position.clone();
         if let Err(e) = after.play(&mv) {
             self.count_wrong();
             return Feedback::Refused {
-                rule: e.rule.to_string(),
+                rule: e.rule,
                 key: rule_key(e.rule),
                 message: e.message,
             };
@@ -270,13 +339,15 @@ impl<G: TutorialGame> LessonPlayer<G> {
                 key: key("tutorial-try-again").to_string(),
             };
         }
-        self.position = after;
+        if let Err(e) = self.advance(mv) {
+            self.data_error = Some(format!("{}: the learner's move: {e}", self.step().id));
+        }
         for reply in &replies {
             let played = self
                 .position
                 .parse_move(reply)
                 .map_err(|e| e.to_string())
-                .and_then(|mv| self.position.play(&mv).map_err(|e| e.to_string()));
+                .and_then(|mv| self.advance(mv).map_err(|e| e.to_string()));
             if let Err(e) = played {
                 self.data_error = Some(format!("{}: reply {reply}: {e}", self.step().id));
                 break;
@@ -345,6 +416,18 @@ impl<G: TutorialGame> LessonPlayer<G> {
         }
     }
 
+    /// The move a hint points at on the board, once a hint was asked for
+    /// in this step (the board marks its cells, groove or checkers).
+    pub fn hint_move(&self) -> Option<G::Move> {
+        let StepKind::Act { hint, .. } = &self.step().kind else {
+            return None;
+        };
+        if self.hint_stage == 0 || !self.awaits_move() {
+            return None;
+        }
+        self.position.parse_move(hint).ok()
+    }
+
     /// The hint stage reached in this step (0, 1 or 2).
     pub fn hint_stage(&self) -> u8 {
         self.hint_stage
@@ -359,8 +442,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
         }
         let is_page = matches!(self.step().kind, StepKind::Page { .. });
         if is_page && self.page + 1 < self.pages.len() {
-            self.page += 1;
-            self.position = self.pages[self.page].clone();
+            self.show_page(self.page + 1);
             return Advance::Page {
                 index: self.page + 1,
                 count: self.pages.len(),
@@ -389,8 +471,38 @@ impl<G: TutorialGame> LessonPlayer<G> {
         if !matches!(self.step().kind, StepKind::Page { .. }) || self.page == 0 {
             return None;
         }
-        self.page -= 1;
-        self.position = self.pages[self.page].clone();
+        self.show_page(self.page - 1);
         self.page_label()
+    }
+
+    fn show_page(&mut self, page: usize) {
+        self.page = page;
+        let (position, last) = self.pages[page].clone();
+        self.position = position;
+        self.last = last;
+    }
+
+    /// The seat the board is drawn for: the learner's. In an action step
+    /// that is the side to move; a page-through step shows the board from
+    /// the side of the learner of the action step that follows it (its
+    /// captions say "you"), so the board never turns between pages.
+    pub fn seat(&self) -> Seat {
+        let steps = &self.lesson.steps[self.step..];
+        let act = steps.iter().position(|s| matches!(s.kind, StepKind::Act { .. }));
+        let fallback = self.pages[0].0.seat_to_move().unwrap_or(Seat::First);
+        match act {
+            Some(0) | None => fallback,
+            Some(i) => match &steps[i].setup {
+                Some(setup) => G::from_setup(setup)
+                    .ok()
+                    .and_then(|g| g.seat_to_move())
+                    .unwrap_or(fallback),
+                None => self
+                    .pages
+                    .last()
+                    .and_then(|(g, _)| g.seat_to_move())
+                    .unwrap_or(fallback),
+            },
+        }
     }
 }

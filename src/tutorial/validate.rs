@@ -4,14 +4,15 @@
 
 use super::coverage::rule_ids;
 use super::games::{predicate_holds, TutorialGame};
-use super::lesson::{lessons, GameId, Goal, Lesson, StepKind};
+use super::lesson::{lessons, Goal, Lesson, StepKind};
 use super::player::{Advance, Feedback, LessonPlayer};
-use super::rule_key;
-use crate::i18n::{bundle, Lang};
+use crate::i18n::rule_key;
+use crate::i18n::{bundle, tr, Lang};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::Hex;
 use papan_rules::junqi::JunQi;
+use papan_rules::GameId;
 
 /// Every problem found in `game`'s lessons (empty when all is well).
 pub fn validate_game(game: GameId) -> Vec<String> {
@@ -38,7 +39,7 @@ pub fn keys_of(lesson: &Lesson) -> Vec<String> {
             StepKind::Act {
                 mistakes, done, allow, ..
             } => {
-                keys.extend(mistakes.iter().map(|m| rule_key(&m.rule)));
+                keys.extend(mistakes.iter().map(|m| rule_key(m.rule)));
                 keys.extend(done.iter().cloned());
                 keys.extend(allow.first().map(|a| format!("tutorial-wrong-action-{a}")));
             }
@@ -65,6 +66,31 @@ pub fn missing_keys(lesson: &Lesson) -> Vec<String> {
     out
 }
 
+/// The words of the step's text that look like a cell (`d4`, `c12`) but
+/// name no cell of the board the step shows: a lesson must never ask for
+/// a cell the board does not show. Read from the English text, where the
+/// notation is the same in every language.
+fn cells_off_the_board<G: TutorialGame>(player: &LessonPlayer<G>) -> Vec<String> {
+    let step = player.step();
+    let mut keys = vec![step.prompt.clone()];
+    if let StepKind::Page { captions, .. } = &step.kind {
+        keys.extend(captions.iter().cloned());
+    }
+    let mut out = Vec::new();
+    for key in keys {
+        let text = tr(Lang::En, &key);
+        for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+            let looks_like_cell = word.len() >= 2
+                && word.as_bytes()[0].is_ascii_lowercase()
+                && word[1..].chars().all(|c| c.is_ascii_digit());
+            if looks_like_cell && player.position().names_cell(word) == Some(false) {
+                out.push(format!("{key} names {word}, which is not a cell of this board"));
+            }
+        }
+    }
+    out
+}
+
 /// Plays `lesson` through with a [`LessonPlayer`], checking on the way:
 /// setups legal, mistakes refused with their rule, the hint and every
 /// listed goal move legal and successful, replies legal, page moves legal.
@@ -78,6 +104,7 @@ pub fn validate_lesson<G: TutorialGame>(lesson: &Lesson) -> Vec<String> {
     loop {
         let step = player.step().clone();
         let at = format!("step {}", step.id);
+        problems.extend(cells_off_the_board(&player).into_iter().map(|p| format!("{at}: {p}")));
         for rule in &step.rules {
             if !known.contains(rule) {
                 problems.push(format!("{at}: unknown rule {rule}"));

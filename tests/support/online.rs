@@ -316,7 +316,7 @@ return {
     clockOpponent: text('[data-testid="clock-opponent"]'),
     winner: attr('[data-testid="result-banner"]', 'data-winner'),
     fairness: attr('[data-testid="fairness"]', 'data-ok'),
-    toast: text('[data-testid="toast"]') || text('[data-testid="board-toast"]'),
+    toast: text('[data-testid="toast"]'),
     connection: attr('[data-testid="connection"]', 'data-state'),
     presence: text('[data-testid="presence"]'),
     pending: !!document.querySelector('[data-testid="status"] .thinking-dots'),

@@ -14,7 +14,6 @@ action-resign = Resign
 action-rematch = Rematch
 action-cancel = Cancel
 action-dismiss = OK
-coming-soon = Coming soon
 
 game-hex = Hex
 game-hex-tagline = Join your two edges before your opponent does.
@@ -25,8 +24,6 @@ game-junqi-tagline = Flip hidden pieces, take the flag.
 game-backgammon = Backgammon
 game-backgammon-tagline = Roll, race and bear off.
 
-continue-hex = Continue Hex
-continue-summary = { $size }×{ $size } · { $opponent } · { $moves } moves
 save-corrupt = The saved game could not be read: { $reason }. A copy was kept, and you can start a new game.
 no-game = There is no game in progress.
 
@@ -54,34 +51,24 @@ board-label = Hex board, { $size } by { $size }
 board-title = Red joins top and bottom, Blue joins left and right.
 colour-red = Red
 colour-blue = Blue
-players-vs-bot = You: { $mine } · { $bot }: { $theirs }
-players-hotseat = Red: top–bottom · Blue: left–right
 status-your-turn = Your turn
 status-your-turn-swap = Your turn: place or swap
 status-bot-turn = Bot's turn
 bot-thinking = Bot is thinking
-status-red-to-move = Red to move
-status-blue-to-move = Blue to move
 status-over = Game over
 estimate-pending = Your chance: …
 estimate-label = Your chance: { $percent }%
 
-toast-occupied = That cell is taken.
 toast-wait-bot = Wait for the bot's move.
 toast-game-over = The game is over.
-toast-off-board = That is outside the board.
 toast-illegal = That move is not allowed.
-toast-swap-not-allowed = Swap is not possible now.
 
 resign-title = Resign this game?
 resign-body = Your opponent will be given the win.
 
 result-you-win = You win!
 result-bot-wins = The bot wins
-result-red-wins = Red wins!
-result-blue-wins = Blue wins!
 reason-connection = A chain joined both edges.
-reason-resignation = The other player resigned.
 reason-you-resigned = You resigned.
 
 settings-title = Settings
@@ -94,3 +81,39 @@ settings-play = Play
 settings-sound = Sound
 settings-estimate = Show bot's estimate
 settings-estimate-hint = Shows your chance of winning as the bot sees it.
+
+# The play screen, shared by every game
+you = You
+opponent = Opponent
+player-1 = Player 1
+player-2 = Player 2
+continue-game = Continue { $game }
+setup-replaces = Starting a new game replaces this one.
+status-side-to-move = { $side } to move
+clock-label = Time left
+result-side-wins = { $side } wins!
+result-draw = Draw
+result-you-lose = You lost
+result-points = Points: { $points }
+reason-they-resigned = Your opponent resigned.
+reason-side-resigned = { $side } resigned.
+reason-your-time = You ran out of time.
+reason-their-time = Your opponent ran out of time.
+reason-side-time = { $side } ran out of time.
+reason-you-left = You left the game.
+reason-they-left = Your opponent left the game.
+reason-side-left = { $side } left the game.
+backgammon-pip-count = { $pips } pips
+junqi-colour-pending = No colour yet
+tutorial-read-first = Read this step, then tap Next.
+reason-goal = The pawn reached the far side.
+reason-flag = The flag was taken.
+reason-no-action = The loser had no legal move on their turn.
+reason-no-movable = The loser has no piece left that can move.
+reason-both-stuck = Neither side has a piece left that can move.
+reason-quiet = 60 moves in a row without a reveal or a battle.
+reason-single = All checkers borne off: a single game.
+reason-gammon = Gammon: the loser bore off no checker.
+reason-backgammon = Backgammon: the loser still had a checker on the bar or in the winner's home board.
+continue-summary = { $opponent } · { $moves } moves
+not-found = This page does not exist.

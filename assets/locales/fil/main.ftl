@@ -14,7 +14,6 @@ action-resign = Sumuko
 action-rematch = Maglaro muli
 action-cancel = Kanselahin
 action-dismiss = Sige
-coming-soon = Malapit na
 
 game-hex = Hex
 game-hex-tagline = Pagdugtungin ang dalawa mong gilid bago ang kalaban.
@@ -25,8 +24,6 @@ game-junqi-tagline = Buksan ang nakatagong piyesa, agawin ang bandila.
 game-backgammon = Backgammon
 game-backgammon-tagline = Ihagis ang dice, makipagkarera, ilabas ang piyesa.
 
-continue-hex = Ituloy ang Hex
-continue-summary = { $size }×{ $size } · { $opponent } · { $moves } tira
 save-corrupt = Hindi mabasa ang naka-save na laro: { $reason }. May itinabing kopya, at puwede kang magsimula ng bagong laro.
 no-game = Walang larong kasalukuyang nilalaro.
 
@@ -54,34 +51,24 @@ board-label = Board ng Hex, { $size } por { $size }
 board-title = Pinagdudugtong ng Pula ang itaas at ibaba, ng Asul ang kaliwa at kanan.
 colour-red = Pula
 colour-blue = Asul
-players-vs-bot = Ikaw: { $mine } · { $bot }: { $theirs }
-players-hotseat = Pula: itaas–ibaba · Asul: kaliwa–kanan
 status-your-turn = Ikaw na
 status-your-turn-swap = Ikaw na: maglagay o magpalit
 status-bot-turn = Turno ng CPU
 bot-thinking = Nag-iisip ang CPU
-status-red-to-move = Turno ng Pula
-status-blue-to-move = Turno ng Asul
 status-over = Tapos na ang laro
 estimate-pending = Tsansa mo: …
 estimate-label = Tsansa mo: { $percent }%
 
-toast-occupied = May bato na sa square na iyan.
 toast-wait-bot = Hintayin ang tira ng CPU.
 toast-game-over = Tapos na ang laro.
-toast-off-board = Nasa labas iyan ng board.
 toast-illegal = Hindi puwede ang tirang iyan.
-toast-swap-not-allowed = Hindi puwedeng magpalit ngayon.
 
 resign-title = Susuko ka na ba?
 resign-body = Mapupunta sa kalaban ang panalo.
 
 result-you-win = Panalo ka!
 result-bot-wins = Panalo ang CPU
-result-red-wins = Panalo ang Pula!
-result-blue-wins = Panalo ang Asul!
 reason-connection = Nadugtong ng isang hanay ang dalawang gilid.
-reason-resignation = Sumuko ang kabilang manlalaro.
 reason-you-resigned = Sumuko ka.
 
 settings-title = Mga setting
@@ -94,3 +81,39 @@ settings-play = Paglalaro
 settings-sound = Tunog
 settings-estimate = Ipakita ang tantiya ng CPU
 settings-estimate-hint = Ipinapakita ang tsansa mong manalo ayon sa CPU.
+
+# Ang screen ng laro, pare-pareho sa lahat ng laro
+you = Ikaw
+opponent = Kalaban
+player-1 = Manlalaro 1
+player-2 = Manlalaro 2
+continue-game = Ituloy ang { $game }
+setup-replaces = Papalitan ito ng bagong laro.
+status-side-to-move = Tira ng { $side }
+clock-label = Natitirang oras
+result-side-wins = Panalo ang { $side }!
+result-draw = Tabla
+result-you-lose = Talo ka
+result-points = Puntos: { $points }
+reason-they-resigned = Sumuko ang kalaban mo.
+reason-side-resigned = Sumuko ang { $side }.
+reason-your-time = Naubusan ka ng oras.
+reason-their-time = Naubusan ng oras ang kalaban mo.
+reason-side-time = Naubusan ng oras ang { $side }.
+reason-you-left = Umalis ka sa laro.
+reason-they-left = Umalis sa laro ang kalaban mo.
+reason-side-left = Umalis sa laro ang { $side }.
+backgammon-pip-count = { $pips } pip
+junqi-colour-pending = Wala pang kulay
+tutorial-read-first = Basahin ang hakbang na ito, saka i-tap ang Susunod.
+reason-goal = Nakarating ang pawn sa kabilang dulo.
+reason-flag = Naagaw ang bandila.
+reason-no-action = Walang legal na tira ang natalo noong tira niya.
+reason-no-movable = Wala nang piyesang nakakagalaw ang natalo.
+reason-both-stuck = Wala nang piyesang nakakagalaw ang magkabilang panig.
+reason-quiet = 60 sunod na tira nang walang pagbukas o labanan.
+reason-single = Nailabas na ang lahat ng piyesa: karaniwang panalo.
+reason-gammon = Gammon: wala pang nailabas na piyesa ang natalo.
+reason-backgammon = Backgammon: may piyesa pa ang natalo sa bar o sa home board ng nanalo.
+continue-summary = { $opponent } · { $moves } tira
+not-found = Walang ganitong pahina.

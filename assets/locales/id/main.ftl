@@ -14,7 +14,6 @@ action-resign = Menyerah
 action-rematch = Main lagi
 action-cancel = Batal
 action-dismiss = Oke
-coming-soon = Segera hadir
 
 game-hex = Hex
 game-hex-tagline = Hubungkan kedua sisimu lebih dulu dari lawan.
@@ -25,8 +24,6 @@ game-junqi-tagline = Buka bidak tertutup, rebut bendera.
 game-backgammon = Backgammon
 game-backgammon-tagline = Lempar dadu, berpacu, keluarkan bidak.
 
-continue-hex = Lanjutkan Hex
-continue-summary = { $size }×{ $size } · { $opponent } · { $moves } langkah
 save-corrupt = Permainan yang tersimpan tidak bisa dibaca: { $reason }. Salinannya tetap disimpan, dan kamu bisa mulai permainan baru.
 no-game = Tidak ada permainan yang sedang berjalan.
 
@@ -54,34 +51,24 @@ board-label = Papan Hex, { $size } kali { $size }
 board-title = Merah menghubungkan atas dan bawah, Biru menghubungkan kiri dan kanan.
 colour-red = Merah
 colour-blue = Biru
-players-vs-bot = Kamu: { $mine } · { $bot }: { $theirs }
-players-hotseat = Merah: atas–bawah · Biru: kiri–kanan
 status-your-turn = Giliranmu
 status-your-turn-swap = Giliranmu: taruh batu atau tukar
 status-bot-turn = Giliran bot
 bot-thinking = Bot sedang berpikir
-status-red-to-move = Giliran Merah
-status-blue-to-move = Giliran Biru
 status-over = Permainan selesai
 estimate-pending = Peluangmu: …
 estimate-label = Peluangmu: { $percent }%
 
-toast-occupied = Petak itu sudah terisi.
 toast-wait-bot = Tunggu langkah bot.
 toast-game-over = Permainan sudah selesai.
-toast-off-board = Itu di luar papan.
 toast-illegal = Langkah itu tidak boleh.
-toast-swap-not-allowed = Tukar tidak bisa dilakukan sekarang.
 
 resign-title = Menyerah di permainan ini?
 resign-body = Lawanmu akan dinyatakan menang.
 
 result-you-win = Kamu menang!
 result-bot-wins = Bot menang
-result-red-wins = Merah menang!
-result-blue-wins = Biru menang!
 reason-connection = Satu rantai menghubungkan kedua sisi.
-reason-resignation = Pemain lain menyerah.
 reason-you-resigned = Kamu menyerah.
 
 settings-title = Pengaturan
@@ -94,3 +81,39 @@ settings-play = Permainan
 settings-sound = Suara
 settings-estimate = Tampilkan perkiraan bot
 settings-estimate-hint = Menampilkan peluang menangmu menurut bot.
+
+# Layar bermain, sama untuk semua permainan
+you = Kamu
+opponent = Lawan
+player-1 = Pemain 1
+player-2 = Pemain 2
+continue-game = Lanjutkan { $game }
+setup-replaces = Memulai permainan baru akan menggantikan yang ini.
+status-side-to-move = Giliran { $side }
+clock-label = Sisa waktu
+result-side-wins = { $side } menang!
+result-draw = Seri
+result-you-lose = Kamu kalah
+result-points = Poin: { $points }
+reason-they-resigned = Lawanmu menyerah.
+reason-side-resigned = { $side } menyerah.
+reason-your-time = Waktumu habis.
+reason-their-time = Waktu lawanmu habis.
+reason-side-time = Waktu { $side } habis.
+reason-you-left = Kamu keluar dari permainan.
+reason-they-left = Lawanmu keluar dari permainan.
+reason-side-left = { $side } keluar dari permainan.
+backgammon-pip-count = { $pips } pip
+junqi-colour-pending = Belum punya warna
+tutorial-read-first = Baca langkah ini, lalu ketuk Lanjut.
+reason-goal = Bidak sampai di garis akhir.
+reason-flag = Bendera berhasil direbut.
+reason-no-action = Yang kalah tidak bisa melangkah saat gilirannya.
+reason-no-movable = Yang kalah tidak punya bidak yang bisa bergerak lagi.
+reason-both-stuck = Kedua pihak tidak punya bidak yang bisa bergerak lagi.
+reason-quiet = 60 langkah berturut-turut tanpa membuka bidak maupun bertempur.
+reason-single = Semua bidak sudah dikeluarkan: menang biasa.
+reason-gammon = Gammon: lawan belum mengeluarkan satu bidak pun.
+reason-backgammon = Backgammon: lawan masih punya bidak di bar atau di papan rumah pemenang.
+continue-summary = { $opponent } · { $moves } langkah
+not-found = Halaman ini tidak ada.

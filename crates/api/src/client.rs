@@ -151,10 +151,8 @@ impl Client {
         Self::read(rb.send().await?).await
     }
 
-    pub async fn rating(&self, game: GameKind) -> Result<Rating, ClientError> {
-        let name = serde_json::to_value(game).ok();
-        let name = name.as_ref().and_then(|v| v.as_str()).unwrap_or("hex");
-        let rb = self.authed(self.http.get(self.url(&format!("/ratings/{name}"))));
+    pub async fn rating(&self, game: GameId) -> Result<Rating, ClientError> {
+        let rb = self.authed(self.http.get(self.url(&format!("/ratings/{}", game.code()))));
         Self::read(rb.send().await?).await
     }
 

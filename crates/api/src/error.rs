@@ -1,5 +1,6 @@
 //! The error body of every refused request.
 
+use papan_rules::{RuleError, RuleId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -17,8 +18,14 @@ pub enum ErrorCode {
     NotFound,
     /// 409: `based_on_version` is not the room's current version.
     StaleVersion,
+    /// 409: the seat asked to move while the other seat is to move.
+    NotYourTurn,
     /// 409: the room is full (join) or not in a state that allows the action.
     Conflict,
+    /// 410: the room is kept closed for good: its stored log cannot be
+    /// read or replayed, so it is not served (the log is kept for
+    /// inspection). Retrying cannot help.
+    Gone,
     /// 413: the body exceeds the size limit.
     TooLarge,
     /// 422: the rules refuse the action; `rule` names the rule broken.
@@ -36,7 +43,8 @@ impl ErrorCode {
             ErrorCode::Unauthorized => 401,
             ErrorCode::Forbidden => 403,
             ErrorCode::NotFound => 404,
-            ErrorCode::StaleVersion | ErrorCode::Conflict => 409,
+            ErrorCode::StaleVersion | ErrorCode::NotYourTurn | ErrorCode::Conflict => 409,
+            ErrorCode::Gone => 410,
             ErrorCode::TooLarge => 413,
             ErrorCode::IllegalAction => 422,
             ErrorCode::RateLimited => 429,
@@ -52,7 +60,7 @@ pub struct ApiError {
     pub message: String,
     /// The numbered rule broken (`"X5"`, `"H13"`, `"J16"`), for 422.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rule: Option<String>,
+    pub rule: Option<RuleId>,
     /// The room's current version, for 409 stale version.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<u64>,
@@ -68,9 +76,10 @@ impl ApiError {
         }
     }
 
-    pub fn illegal(rule: impl Into<String>, message: impl Into<String>) -> ApiError {
+    /// 422: the rules refuse the action; `rule` says which.
+    pub fn illegal(rule: RuleId, message: impl Into<String>) -> ApiError {
         ApiError {
-            rule: Some(rule.into()),
+            rule: Some(rule),
             ..ApiError::new(ErrorCode::IllegalAction, message)
         }
     }
@@ -83,6 +92,12 @@ impl ApiError {
                 format!("the room is at version {current}; reload and retry"),
             )
         }
+    }
+}
+
+impl From<RuleError> for ApiError {
+    fn from(error: RuleError) -> ApiError {
+        ApiError::illegal(error.rule, error.message)
     }
 }
 

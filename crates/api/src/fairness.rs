@@ -5,7 +5,7 @@
 //! gives the final position shown; in backgammon every roll is the one the
 //! seed draws for that position in the game ([`dice_rng`]).
 
-use crate::wire::{Commitment, GameKind, Reveal};
+use crate::wire::{Commitment, GameId, Reveal};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::clock::Adjudicated;
 use papan_rules::junqi::JunQi;
@@ -16,12 +16,12 @@ use sha2::{Digest, Sha256};
 
 /// Domain of each game's commitment, so a commitment for one game can never
 /// be passed off as another's. Jun Qi's is the original (v1) one.
-fn domain(game: GameKind) -> &'static [u8] {
+fn domain(game: GameId) -> &'static [u8] {
     match game {
-        GameKind::Junqi => b"papan-junqi-v1",
-        GameKind::Backgammon => b"papan-backgammon-v1",
-        GameKind::Hex => b"papan-hex-v1",
-        GameKind::Hadang => b"papan-hadang-v1",
+        GameId::Junqi => b"papan-junqi-v1",
+        GameId::Backgammon => b"papan-backgammon-v1",
+        GameId::Hex => b"papan-hex-v1",
+        GameId::Hadang => b"papan-hadang-v1",
     }
 }
 
@@ -41,7 +41,7 @@ pub fn from_hex(text: &str) -> Option<Vec<u8>> {
 
 /// `sha256(domain(game) ‖ salt ‖ seed as u64 LE)`: the commitment to `seed`
 /// with `salt` (the server computes the same).
-pub fn commit_for(game: GameKind, seed: u64, salt: &[u8]) -> Commitment {
+pub fn commit_for(game: GameId, seed: u64, salt: &[u8]) -> Commitment {
     let mut hash = Sha256::new();
     hash.update(domain(game));
     hash.update(salt);
@@ -51,13 +51,13 @@ pub fn commit_for(game: GameKind, seed: u64, salt: &[u8]) -> Commitment {
     }
 }
 
-/// The Jun Qi commitment (`commit_for(GameKind::Junqi, ..)`).
+/// The Jun Qi commitment (`commit_for(GameId::Junqi, ..)`).
 pub fn commit(seed: u64, salt: &[u8]) -> Commitment {
-    commit_for(GameKind::Junqi, seed, salt)
+    commit_for(GameId::Junqi, seed, salt)
 }
 
 /// Whether `reveal` opens `commitment` made for `game`.
-pub fn opens_for(game: GameKind, commitment: &Commitment, reveal: &Reveal) -> bool {
+pub fn opens_for(game: GameId, commitment: &Commitment, reveal: &Reveal) -> bool {
     match from_hex(&reveal.salt) {
         Some(salt) if salt.len() == 32 => commit_for(game, reveal.seed, &salt) == *commitment,
         _ => false,
@@ -66,7 +66,7 @@ pub fn opens_for(game: GameKind, commitment: &Commitment, reveal: &Reveal) -> bo
 
 /// Whether `reveal` opens the Jun Qi `commitment`.
 pub fn opens(commitment: &Commitment, reveal: &Reveal) -> bool {
-    opens_for(GameKind::Junqi, commitment, reveal)
+    opens_for(GameId::Junqi, commitment, reveal)
 }
 
 /// The generator that draws the backgammon chance move (opening roll or
@@ -101,7 +101,7 @@ pub fn verify_junqi(
     seat: Seat,
     final_view: &serde_json::Value,
 ) -> Result<(), String> {
-    if !opens_for(GameKind::Junqi, commitment, reveal) {
+    if !opens_for(GameId::Junqi, commitment, reveal) {
         return Err("the reveal does not open the commitment".into());
     }
     let record: Record<JunQi> = Record::new(Default::default(), reveal.seed);
@@ -124,7 +124,7 @@ pub fn verify_backgammon(
     seat: Seat,
     final_view: &serde_json::Value,
 ) -> Result<(), String> {
-    if !opens_for(GameKind::Backgammon, commitment, reveal) {
+    if !opens_for(GameId::Backgammon, commitment, reveal) {
         return Err("the reveal does not open the commitment".into());
     }
     let record: Record<Backgammon> = Record::new(Default::default(), reveal.seed);
@@ -151,7 +151,7 @@ pub fn verify_backgammon(
 /// The fairness check of `game` ([`verify_junqi`], [`verify_backgammon`]);
 /// games without a commitment (Hex, HADANG) have nothing to verify.
 pub fn verify(
-    game: GameKind,
+    game: GameId,
     commitment: &Commitment,
     reveal: &Reveal,
     moves: &[String],
@@ -159,9 +159,9 @@ pub fn verify(
     final_view: &serde_json::Value,
 ) -> Result<(), String> {
     match game {
-        GameKind::Junqi => verify_junqi(commitment, reveal, moves, seat, final_view),
-        GameKind::Backgammon => verify_backgammon(commitment, reveal, moves, seat, final_view),
-        GameKind::Hex | GameKind::Hadang => Err(format!("{game:?} games carry no fairness commitment")),
+        GameId::Junqi => verify_junqi(commitment, reveal, moves, seat, final_view),
+        GameId::Backgammon => verify_backgammon(commitment, reveal, moves, seat, final_view),
+        GameId::Hex | GameId::Hadang => Err(format!("{game:?} games carry no fairness commitment")),
     }
 }
 
@@ -212,19 +212,19 @@ mod tests {
         hash.update(99u64.to_le_bytes());
         let legacy = to_hex(&hash.finalize());
         assert_eq!(commit(99, &salt).sha256, legacy);
-        assert_eq!(commit_for(GameKind::Junqi, 99, &salt).sha256, legacy);
+        assert_eq!(commit_for(GameId::Junqi, 99, &salt).sha256, legacy);
     }
 
     #[test]
     fn commitments_are_separated_by_game() {
         let salt = [5u8; 32];
-        let bg = commit_for(GameKind::Backgammon, 7, &salt);
-        assert_ne!(bg, commit_for(GameKind::Junqi, 7, &salt));
+        let bg = commit_for(GameId::Backgammon, 7, &salt);
+        assert_ne!(bg, commit_for(GameId::Junqi, 7, &salt));
         let reveal = Reveal {
             seed: 7,
             salt: to_hex(&salt),
         };
-        assert!(opens_for(GameKind::Backgammon, &bg, &reveal));
+        assert!(opens_for(GameId::Backgammon, &bg, &reveal));
         assert!(
             !opens(&bg, &reveal),
             "a backgammon commitment does not open as Jun Qi's"
@@ -265,15 +265,15 @@ mod tests {
     fn backgammon_rolls_are_checked_against_the_revealed_seed() {
         let (seed, salt) = (2024u64, [9u8; 32]);
         let (moves, game) = backgammon_game(seed);
-        let commitment = commit_for(GameKind::Backgammon, seed, &salt);
+        let commitment = commit_for(GameId::Backgammon, seed, &salt);
         let reveal = Reveal {
             seed,
             salt: to_hex(&salt),
         };
         let view = serde_json::to_value(game.view(Seat::First)).unwrap();
         verify_backgammon(&commitment, &reveal, &moves, Seat::First, &view).expect("an honest game verifies");
-        verify(GameKind::Backgammon, &commitment, &reveal, &moves, Seat::First, &view).expect("dispatch");
-        assert!(verify(GameKind::Hex, &commitment, &reveal, &moves, Seat::First, &view).is_err());
+        verify(GameId::Backgammon, &commitment, &reveal, &moves, Seat::First, &view).expect("dispatch");
+        assert!(verify(GameId::Hex, &commitment, &reveal, &moves, Seat::First, &view).is_err());
 
         // Another seed does not open the commitment.
         let other = Reveal {

@@ -1,6 +1,7 @@
 //! papan-api: the room API shared by the app and the room server.
 //!
 //! - [`wire`]: the versioned JSON types of every request, response and event;
+//! - [`options`]: room options, typed per game (re-exported by [`wire`]);
 //! - [`error`]: the typed error body every refusal carries;
 //! - [`client`]: a reqwest client (native and wasm32) with SSE subscription;
 //! - [`sse`]: a small Server-Sent Events parser over a byte stream;
@@ -9,6 +10,7 @@
 pub mod client;
 pub mod error;
 pub mod fairness;
+pub mod options;
 pub mod sse;
 pub mod wire;
 

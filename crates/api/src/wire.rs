@@ -10,15 +10,13 @@ pub const API_VERSION: u32 = 1;
 /// Header carrying a seat token.
 pub const SEAT_TOKEN_HEADER: &str = "x-seat-token";
 
-/// The four games, by their `Game::ID`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    Hex,
-    Hadang,
-    Junqi,
-    Backgammon,
-}
+/// The four games, as the rules crate names them (`"hex"`, `"junqi"`, …).
+pub use papan_rules::GameId;
+
+/// Room options, typed per game (see [`crate::options`]).
+pub use crate::options::{
+    GameOptions, HadangRoomOptions, HadangTempo, HexRoomOptions, RoomOptions, HEX_TURN_LIMITS_S, JUNQI_MOVE_LIMIT_S,
+};
 
 /// `POST /v1/devices` answer: keep `device_token` on the device (it is the
 /// only credential; the server stores its hash).
@@ -26,47 +24,6 @@ pub enum GameKind {
 pub struct DeviceRegistration {
     pub device_id: String,
     pub device_token: String,
-}
-
-/// HADANG clock offer (H16): base 1/3/5/10 minutes, increment 0/2/5 s.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct HadangTempo {
-    pub base_minutes: u64,
-    pub increment_seconds: u64,
-}
-
-/// Options of a room. Fields that do not apply to `game` must be absent.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct RoomOptions {
-    pub game: GameKind,
-    /// Hex board size (X2) — default 11.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hex_size: Option<u8>,
-    /// Hex swap rule (X7) — default off.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hex_swap: Option<bool>,
-    /// Hex per-move limit in seconds: none, 30 or 60 (X12).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hex_turn_limit_s: Option<u64>,
-    /// HADANG chess clock (H16); none means no clock.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hadang_tempo: Option<HadangTempo>,
-    /// Ranked rooms update Glicko-2 ratings.
-    #[serde(default)]
-    pub ranked: bool,
-}
-
-impl RoomOptions {
-    pub fn new(game: GameKind) -> RoomOptions {
-        RoomOptions {
-            game,
-            hex_size: None,
-            hex_swap: None,
-            hex_turn_limit_s: None,
-            hadang_tempo: None,
-            ranked: false,
-        }
-    }
 }
 
 /// `POST /v1/rooms` body.
@@ -279,7 +236,7 @@ pub struct RoomEvent {
 /// `GET /v1/ratings/{game}` answer for the calling device.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
-    pub game: GameKind,
+    pub game: GameId,
     pub rating: f64,
     pub deviation: f64,
     pub volatility: f64,

@@ -10,6 +10,7 @@
 //! clock slices the work with [`Thinker::think`] and stops at its deadline.
 
 pub mod backgammon;
+pub mod bot;
 pub mod hadang;
 pub mod hex;
 pub mod junqi;
@@ -18,6 +19,7 @@ pub mod mcts;
 pub mod softmax;
 pub mod thinker;
 
+pub use bot::Bot;
 pub use level::Level;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -416,11 +416,13 @@ mod tests {
         Give,
     }
 
+    impl papan_rules::PublicGame for CoinRace {}
+
     impl Game for CoinRace {
         type Move = Coin;
         type View = CoinRace;
         type Options = ();
-        const ID: &'static str = "coinrace";
+        const GAME: papan_rules::GameId = papan_rules::GameId::Hex;
 
         fn new(_: &(), _: &mut dyn rand::RngCore) -> Result<CoinRace, RuleError> {
             Ok(CoinRace {
@@ -455,7 +457,7 @@ mod tests {
                     self.pot = 0;
                     self.to_move = seat.other();
                 }
-                _ => return Err(RuleError::new("C1", "not now")),
+                _ => return Err(RuleError::new(papan_rules::RuleId::Ended, "not now")),
             }
             Ok(())
         }

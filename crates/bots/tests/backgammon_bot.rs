@@ -21,7 +21,9 @@ fn decide(position: &Backgammon, level: Level, seed: u64) -> Decision<BgMove> {
 /// The first `count` lines of gnubg's corpus with more than one legal play:
 /// (Position ID, dice, IDs after each play).
 fn corpus(count: usize) -> Vec<(String, Dice, BTreeSet<String>)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/oracles/backgammon/corpus.jsonl");
+    // gnubg's legal-move corpus, kept in the repository by the rules crate
+    // (crates/rules/tests/data/gnubg/README.md).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../rules/tests/data/gnubg/corpus.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let quoted = |s: &str| -> Vec<String> { s.split('"').skip(1).step_by(2).map(str::to_string).collect() };
     text.lines()

@@ -9,10 +9,8 @@ use std::time::Instant;
 
 fn main() {
     let rounds: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(20);
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/oracles/backgammon/corpus.jsonl"
-    );
+    // gnubg's legal-move corpus, kept in the repository (tests/data/gnubg/README.md).
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gnubg/corpus.jsonl");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let cases: Vec<(Board, Dice)> = text
         .lines()

@@ -34,7 +34,8 @@
 //! assert_eq!(game.outcome().unwrap().reason, EndReason::Timeout);
 //! ```
 
-use crate::game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, Turn};
+use crate::game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, SeatView, Turn};
+use crate::rule::{GameId, RuleId};
 use rand::RngCore;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
@@ -67,7 +68,7 @@ impl Tempo {
     pub fn hadang(base_minutes: u64, increment_seconds: u64) -> Result<Tempo, RuleError> {
         if !HADANG_BASE_MINUTES.contains(&base_minutes) || !HADANG_INCREMENT_SECONDS.contains(&increment_seconds) {
             return Err(RuleError::new(
-                "H16",
+                crate::rule::H16,
                 format!(
                     "{base_minutes} min + {increment_seconds} s is not offered: base 1, 3, 5 or 10 minutes, \
                      increment 0, 2 or 5 seconds"
@@ -366,7 +367,7 @@ impl Clock {
 
 /// Rule id of refusals by [`Adjudicated`]: the game was decided off the
 /// board. (HADANG's rules number these H16 and H17.)
-pub const ADJUDICATED_RULE: &str = "ended";
+pub const ADJUDICATED_RULE: RuleId = RuleId::Ended;
 
 /// A game plus a verdict its rules did not produce: a resignation (H17), a
 /// loss on time (H16) or an abandonment. It is itself a [`Game`], so the
@@ -474,7 +475,7 @@ impl<G: Game> Game for Adjudicated<G> {
     type Move = G::Move;
     type View = Adjudicated<G::View>;
     type Options = G::Options;
-    const ID: &'static str = G::ID;
+    const GAME: GameId = G::GAME;
 
     fn new(options: &G::Options, rng: &mut dyn RngCore) -> Result<Self, RuleError> {
         G::new(options, rng).map(Adjudicated::new)
@@ -544,5 +545,60 @@ impl<G: Game> Game for Adjudicated<G> {
 
     fn parse_move(&self, text: &str) -> Result<G::Move, ParseError> {
         self.game.parse_move(text)
+    }
+}
+
+/// A seat's view of an adjudicated game: the game's own view until a
+/// verdict ends it.
+impl<V: SeatView> SeatView for Adjudicated<V> {
+    type Move = V::Move;
+
+    fn turn(&self) -> Turn {
+        if self.verdict.is_some() {
+            Turn::Over
+        } else {
+            self.game.turn()
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<V::Move> {
+        if self.verdict.is_some() {
+            Vec::new()
+        } else {
+            self.game.legal_moves()
+        }
+    }
+
+    fn check(&self, mv: &V::Move) -> Result<(), RuleError> {
+        match self.verdict {
+            Some(verdict) => Err(RuleError::new(
+                ADJUDICATED_RULE,
+                format!("the game is over ({:?})", verdict.reason),
+            )),
+            None => self.game.check(mv),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.verdict.or_else(|| self.game.outcome())
+    }
+
+    fn format_move(&self, mv: &V::Move) -> String {
+        self.game.format_move(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<V::Move, ParseError> {
+        self.game.parse_move(text)
+    }
+
+    fn after(&self, mv: &V::Move) -> Option<Adjudicated<V>> {
+        if self.verdict.is_some() {
+            return None;
+        }
+        self.game.after(mv).map(Adjudicated::new)
+    }
+
+    fn may_act(&self, seat: Seat) -> bool {
+        self.verdict.is_none() && self.game.may_act(seat)
     }
 }

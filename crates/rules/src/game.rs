@@ -10,6 +10,7 @@
 //! - hidden information goes through [`Game::view`], the only thing a seat
 //!   (or a bot playing that seat) is ever given.
 
+use crate::rule::{GameId, RuleId};
 use rand::RngCore;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
@@ -124,16 +125,18 @@ impl Outcome {
     }
 }
 
-/// A refused move or position: which numbered rule (`"X5"`, `"H13"`) it
-/// breaks and a sentence saying why. The position it was tried on is unchanged.
+/// A refused move or position: which numbered rule ([`crate::rule::X5`],
+/// [`crate::rule::H13`]) it breaks and a sentence saying why (English, for
+/// logs and developers; a UI explains the rule from its id). The position it
+/// was tried on is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RuleError {
-    pub rule: &'static str,
+    pub rule: RuleId,
     pub message: String,
 }
 
 impl RuleError {
-    pub fn new(rule: &'static str, message: impl Into<String>) -> RuleError {
+    pub fn new(rule: RuleId, message: impl Into<String>) -> RuleError {
         RuleError {
             rule,
             message: message.into(),
@@ -179,14 +182,14 @@ impl std::error::Error for ParseError {}
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move in any shape the game needs, including chance events (dice).
     type Move: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + Serialize + DeserializeOwned + 'static;
-    /// What one seat may know of the position. For perfect-information
-    /// games this is the position itself.
-    type View: Clone + fmt::Debug + Serialize + Send + Sync + 'static;
+    /// What one seat may know of the position, and what it may do from
+    /// there. For perfect-information games this is the position itself.
+    type View: SeatView<Move = Self::Move> + Serialize;
     /// Options chosen when a game is created (board size, swap rule, ...).
     type Options: Clone + fmt::Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
 
-    /// Short stable identifier: "hex", "hadang", "junqi", "backgammon".
-    const ID: &'static str;
+    /// Which game this is (its short name is `GAME.code()`).
+    const GAME: GameId;
 
     /// A fresh game. `rng` is used only by games with a random setup (Jun Qi's
     /// face-down shuffle); pass a seeded generator to make it replayable.
@@ -271,5 +274,103 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 
     fn is_over(&self) -> bool {
         self.turn() == Turn::Over
+    }
+
+    /// Whether `mv` may be played now, without playing it.
+    fn check(&self, mv: &Self::Move) -> Result<(), RuleError> {
+        self.clone().play(mv)
+    }
+}
+
+/// What one seat sees of a game and what it may do from there: everything a
+/// board, a tap state machine or a bot needs, and nothing it may not know.
+/// For games with nothing hidden the view is the position itself (see
+/// [`PublicGame`]); Jun Qi's is a [`crate::junqi::JunQiView`], whose
+/// face-down posts carry no identity.
+pub trait SeatView: Clone + fmt::Debug + Send + Sync + 'static {
+    type Move: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// The legal moves of the actor in [`SeatView::turn`] (empty at a
+    /// chance event and once over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Whether `mv` may be played now; else the rule it breaks.
+    fn check(&self, mv: &Self::Move) -> Result<(), RuleError>;
+
+    /// How the game ended on the board, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn format_move(&self, mv: &Self::Move) -> String;
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError>;
+
+    /// The view after `mv`, when the seat can know it before anyone tells
+    /// it (never after a chance event or a hidden identity shows).
+    fn after(&self, mv: &Self::Move) -> Option<Self>;
+
+    /// Whether `seat` may act now: its turn, or a chance event it may set
+    /// off (backgammon: the roll at the start of its own turn).
+    fn may_act(&self, seat: Seat) -> bool {
+        match self.turn() {
+            Turn::Seat(s) => s == seat,
+            Turn::Chance => true,
+            Turn::Over => false,
+        }
+    }
+}
+
+/// A game with nothing hidden: each seat's view is the position itself,
+/// and the position is its own [`SeatView`].
+pub trait PublicGame: Game<View = Self> {
+    /// Whether `seat` may set off the due chance event (default: either).
+    fn may_trigger_chance(&self, _seat: Seat) -> bool {
+        true
+    }
+}
+
+impl<G: PublicGame> SeatView for G {
+    type Move = G::Move;
+
+    fn turn(&self) -> Turn {
+        Game::turn(self)
+    }
+
+    fn legal_moves(&self) -> Vec<G::Move> {
+        Game::legal_moves(self)
+    }
+
+    fn check(&self, mv: &G::Move) -> Result<(), RuleError> {
+        Game::check(self, mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn format_move(&self, mv: &G::Move) -> String {
+        Game::format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<G::Move, ParseError> {
+        Game::parse_move(self, text)
+    }
+
+    fn after(&self, mv: &G::Move) -> Option<G> {
+        if Game::turn(self) == Turn::Chance {
+            return None;
+        }
+        let mut next = self.clone();
+        next.play(mv).ok().map(|()| next)
+    }
+
+    fn may_act(&self, seat: Seat) -> bool {
+        match Game::turn(self) {
+            Turn::Seat(s) => s == seat,
+            Turn::Chance => self.may_trigger_chance(seat),
+            Turn::Over => false,
+        }
     }
 }

@@ -10,6 +10,8 @@ pub mod hadang;
 pub mod hex;
 pub mod junqi;
 pub mod record;
+pub mod rule;
 
-pub use game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, Turn};
+pub use game::{EndReason, Game, Outcome, ParseError, PublicGame, RuleError, Seat, SeatView, Turn};
 pub use record::{Record, RecordError};
+pub use rule::{GameId, RuleId};

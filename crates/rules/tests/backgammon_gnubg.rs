@@ -7,9 +7,11 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+/// GNU Backgammon's answers, kept in the repository (`tests/data/gnubg`,
+/// see its README for where they come from and how to regenerate them).
 fn oracle(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/oracles/backgammon")
+        .join("tests/data/gnubg")
         .join(name)
 }
 

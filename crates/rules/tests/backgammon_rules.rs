@@ -1,5 +1,8 @@
-//! One or more tests per numbered rule B1–B18 of `shared/rules/backgammon.md`,
+//! One or more tests per numbered rule B1–B18 of `crates/rules/docs/backgammon.md`,
 //! plus random seeded games as a property.
+
+#[macro_use]
+mod support;
 
 use papan_rules::backgammon::{Backgammon, BackgammonSetup, BgMove, Board, Dice, Play};
 use papan_rules::{EndReason, Game, Outcome, Record, Seat, Turn};
@@ -7,25 +10,6 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
-
-/// `bar` or a point number, for [`pos!`].
-macro_rules! point {
-    (bar, $bar:expr) => {
-        $bar
-    };
-    ($p:literal, $bar:expr) => {
-        $p
-    };
-}
-
-/// A board from the mover's view: `pos!(x 24:2, 13:5; o 19:5, bar:1)`.
-/// Both sides use the mover's point numbers (1–24); `bar` is that side's
-/// bar. Checkers not listed are borne off.
-macro_rules! pos {
-    (x $($xp:tt : $xn:expr),* ; o $($op:tt : $on:expr),* $(,)?) => {
-        Board::from_points(&[$((point!($xp, 25), $xn)),*], &[$((point!($op, 0), $on)),*]).expect("test position")
-    };
-}
 
 /// White to move `board` with the roll `a`-`b`.
 fn game(board: Board, a: u8, b: u8) -> Backgammon {
@@ -43,7 +27,7 @@ fn set(moves: &[&str]) -> BTreeSet<String> {
 
 /// Plays `text` and returns the refusal's rule; asserts the position is
 /// untouched when refused (compared in its serialized form).
-fn refused(game: &mut Backgammon, text: &str) -> &'static str {
+fn refused(game: &mut Backgammon, text: &str) -> String {
     let before = serde_json::to_string(game).unwrap();
     let mv = game.parse_move(text).expect("notation parses");
     let err = game.play(&mv).expect_err(text);
@@ -53,7 +37,7 @@ fn refused(game: &mut Backgammon, text: &str) -> &'static str {
         "refused {text} changed the position"
     );
     assert!(!err.message.is_empty());
-    err.rule
+    err.rule.to_string()
 }
 
 fn play(game: &mut Backgammon, text: &str) {
@@ -101,9 +85,15 @@ fn b2_fifteen_checkers_each_in_mirrored_setups() {
     // A raw setup must account for 15 checkers a side.
     let mut setup = BackgammonSetup::from(started());
     setup.points[0] -= 1;
-    assert_eq!(Backgammon::try_from(setup).unwrap_err().rule, "B2");
-    assert_eq!(Board::from_points(&[(6, 16)], &[]).unwrap_err().rule, "B2");
-    assert_eq!(Board::from_points(&[(6, 2)], &[(6, 2)]).unwrap_err().rule, "B8");
+    assert_eq!(Backgammon::try_from(setup).unwrap_err().rule, papan_rules::rule::B2);
+    assert_eq!(
+        Board::from_points(&[(6, 16)], &[]).unwrap_err().rule,
+        papan_rules::rule::B2
+    );
+    assert_eq!(
+        Board::from_points(&[(6, 2)], &[(6, 2)]).unwrap_err().rule,
+        papan_rules::rule::B8
+    );
 }
 
 #[test]
@@ -160,7 +150,10 @@ fn b4_opening_higher_die_starts_and_plays_both_numbers() {
     let mut g = Backgammon::start();
     assert!("opening 4-4".parse::<BgMove>().is_err());
     let before = g.clone();
-    assert_eq!(g.play(&BgMove::Opening { white: 4, black: 4 }).unwrap_err().rule, "B4");
+    assert_eq!(
+        g.play(&BgMove::Opening { white: 4, black: 4 }).unwrap_err().rule,
+        papan_rules::rule::B4
+    );
     assert_eq!(g, before);
     assert_eq!(refused(&mut g, "roll 3-1"), "B4");
     assert_eq!(refused(&mut g, "24/23"), "B4");

@@ -190,7 +190,7 @@ fn tempo_offers_match_h16() {
         increment_ms: 0
     }));
     for (base, inc) in [(2, 0), (1, 1), (15, 0), (0, 0)] {
-        assert_eq!(Tempo::hadang(base, inc).unwrap_err().rule, "H16");
+        assert_eq!(Tempo::hadang(base, inc).unwrap_err().rule, papan_rules::rule::H16);
     }
 }
 

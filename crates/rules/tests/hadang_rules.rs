@@ -1,4 +1,4 @@
-//! One test (at least) per numbered rule of `shared/rules/hadang.md`, named
+//! One test (at least) per numbered rule of `crates/rules/docs/hadang.md`, named
 //! after it, plus serialization and property tests.
 
 use papan_rules::clock::{Adjudicated, Clock, Expiry, Tempo};
@@ -128,10 +128,10 @@ fn h3_ten_walls_each_and_wall_notation() {
 fn h3_setup_with_wrong_wall_stock_is_refused() {
     let mut bad = setup("e1", "e9", &["a1h"], &[], Seat::First);
     bad.walls_left = [10, 10];
-    assert_eq!(Hadang::try_from(bad).unwrap_err().rule, "H3");
+    assert_eq!(Hadang::try_from(bad).unwrap_err().rule, papan_rules::rule::H3);
     let mut too_many = setup("e1", "e9", &[], &[], Seat::First);
     too_many.walls_left = [11, 9];
-    assert_eq!(Hadang::try_from(too_many).unwrap_err().rule, "H3");
+    assert_eq!(Hadang::try_from(too_many).unwrap_err().rule, papan_rules::rule::H3);
 }
 
 // ---------- H4–H5: turns ----------
@@ -154,7 +154,7 @@ fn h4_setup_with_a_last_move_by_the_wrong_player_is_refused() {
     // Player 2 is to move next only if Player 1 moved last; here Player 1
     // is to move, so "e2" cannot have been the last move.
     bad.last = Some("e2".into());
-    assert_eq!(Hadang::try_from(bad).unwrap_err().rule, "H4");
+    assert_eq!(Hadang::try_from(bad).unwrap_err().rule, papan_rules::rule::H4);
     let mut good = setup("e2", "e9", &[], &[], Seat::Second);
     good.last = Some("e2".into());
     assert_eq!(Hadang::try_from(good).unwrap().last_move(), Some(mv("e2")));
@@ -163,7 +163,7 @@ fn h4_setup_with_a_last_move_by_the_wrong_player_is_refused() {
 #[test]
 fn h5_exactly_one_action_and_no_passing() {
     let game = Hadang::start();
-    assert_eq!(refused(&game, "e1").rule, "H5");
+    assert_eq!(refused(&game, "e1").rule, papan_rules::rule::H5);
     // Every legal move is a step or a wall; there is no pass.
     let moves = game.legal_moves();
     assert_eq!(moves.len(), 3 + 128);
@@ -178,9 +178,9 @@ fn h5_exactly_one_action_and_no_passing() {
 fn h6_steps_one_cell_orthogonally_including_back_and_sideways() {
     let game = pos("e5", "a9", &[], &[], Seat::First);
     assert_eq!(targets(&game), ["d5", "e4", "e6", "f5"]);
-    assert_eq!(refused(&game, "f6").rule, "H6");
-    assert_eq!(refused(&game, "e7").rule, "H6");
-    assert_eq!(refused(&game, "a1").rule, "H6");
+    assert_eq!(refused(&game, "f6").rule, papan_rules::rule::H6);
+    assert_eq!(refused(&game, "e7").rule, papan_rules::rule::H6);
+    assert_eq!(refused(&game, "a1").rule, papan_rules::rule::H6);
     let corner = pos("a1", "e9", &[], &[], Seat::First);
     assert_eq!(targets(&corner), ["a2", "b1"]);
 }
@@ -191,9 +191,9 @@ fn h6_walls_block_steps() {
     let game = pos("e5", "a9", &["e5h", "d4v"], &[], Seat::First);
     assert_eq!(targets(&game), ["e4", "f5"]);
     let err = refused(&game, "e6");
-    assert_eq!(err.rule, "H6");
+    assert_eq!(err.rule, papan_rules::rule::H6);
     assert!(err.message.contains("wall"), "{err}");
-    assert_eq!(refused(&game, "d5").rule, "H6");
+    assert_eq!(refused(&game, "d5").rule, papan_rules::rule::H6);
 }
 
 #[test]
@@ -214,8 +214,8 @@ fn h7_no_jump_through_a_wall_between_the_pawns() {
     // e5h sits between e5 and e6: no step there, hence no jump either.
     let game = pos("e5", "e6", &["e5h"], &[], Seat::First);
     assert_eq!(targets(&game), ["d5", "e4", "f5"]);
-    assert_eq!(refused(&game, "e7").rule, "H7");
-    assert_eq!(refused(&game, "d6").rule, "H6");
+    assert_eq!(refused(&game, "e7").rule, papan_rules::rule::H7);
+    assert_eq!(refused(&game, "d6").rule, papan_rules::rule::H6);
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn h7_no_straight_jump_over_a_wall_behind_the_opponent() {
     // e6h separates e6|e7: the cell behind the opponent is walled off.
     let game = pos("e5", "e6", &["e6h"], &[], Seat::First);
     let err = refused(&game, "e7");
-    assert_eq!(err.rule, "H7");
+    assert_eq!(err.rule, papan_rules::rule::H7);
 }
 
 #[test]
@@ -259,7 +259,7 @@ fn h8_side_step_blocked_by_a_wall_on_one_side() {
     let game = pos("e5", "e6", &["e6h"], &["e5v"], Seat::First);
     assert_eq!(targets(&game), ["d5", "d6", "e4"]);
     let err = refused(&game, "f6");
-    assert_eq!(err.rule, "H8");
+    assert_eq!(err.rule, papan_rules::rule::H8);
     assert!(err.message.contains("wall"), "{err}");
 }
 
@@ -267,7 +267,7 @@ fn h8_side_step_blocked_by_a_wall_on_one_side() {
 fn h8_no_side_step_when_the_cell_behind_is_free() {
     let game = pos("e5", "e6", &[], &[], Seat::First);
     let err = refused(&game, "d6");
-    assert_eq!(err.rule, "H8");
+    assert_eq!(err.rule, papan_rules::rule::H8);
     assert!(err.message.contains("straight"), "{err}");
 }
 
@@ -282,10 +282,10 @@ fn h8_side_step_in_a_corner_has_one_way_out() {
 #[test]
 fn h9_pawn_never_ends_on_the_opponent() {
     let game = pos("e5", "e6", &[], &[], Seat::First);
-    assert_eq!(refused(&game, "e6").rule, "H9");
+    assert_eq!(refused(&game, "e6").rule, papan_rules::rule::H9);
     assert!(!targets(&game).contains(&"e6".to_string()));
     let same = setup("e5", "e5", &[], &[], Seat::First);
-    assert_eq!(Hadang::try_from(same).unwrap_err().rule, "H9");
+    assert_eq!(Hadang::try_from(same).unwrap_err().rule, papan_rules::rule::H9);
 }
 
 // ---------- H10–H14: walls ----------
@@ -301,8 +301,8 @@ fn h10_a_wall_needs_stock_and_uses_the_turn() {
     assert_eq!(empty.walls_left(Seat::First), 0);
     assert!(empty.legal_walls().is_empty());
     assert!(empty.legal_moves().iter().all(|m| matches!(m, HadangMove::Step(_))));
-    assert_eq!(refused(&empty, "h8h").rule, "H10");
-    assert_eq!(empty.wall_check(wall("h8h")).unwrap_err().rule, "H10");
+    assert_eq!(refused(&empty, "h8h").rule, papan_rules::rule::H10);
+    assert_eq!(empty.wall_check(wall("h8h")).unwrap_err().rule, papan_rules::rule::H10);
 }
 
 #[test]
@@ -311,12 +311,15 @@ fn h11_a_wall_lies_entirely_on_the_board() {
         let err = bad.parse::<HadangMove>().unwrap_err();
         assert!(err.message.contains("H11"), "{bad}: {err}");
     }
-    assert_eq!(Wall::new(sq("i5"), Orientation::Vertical).unwrap_err().rule, "H11");
+    assert_eq!(
+        Wall::new(sq("i5"), Orientation::Vertical).unwrap_err().rule,
+        papan_rules::rule::H11
+    );
     assert!(Wall::new(sq("h8"), Orientation::Vertical).is_ok());
     let corrupt = setup("e1", "e9", &["i1h"], &[], Seat::First);
-    assert_eq!(Hadang::try_from(corrupt).unwrap_err().rule, "H11");
+    assert_eq!(Hadang::try_from(corrupt).unwrap_err().rule, papan_rules::rule::H11);
     let garbage = setup("e1", "e9", &["zz"], &[], Seat::First);
-    assert_eq!(Hadang::try_from(garbage).unwrap_err().rule, "H11");
+    assert_eq!(Hadang::try_from(garbage).unwrap_err().rule, papan_rules::rule::H11);
 }
 
 #[test]
@@ -324,7 +327,7 @@ fn h12_walls_may_not_overlap() {
     let game = pos("e1", "e9", &["e3h"], &["e5v"], Seat::First);
     for overlapping in ["e3h", "d3h", "f3h", "e5v", "e4v", "e6v"] {
         let err = refused(&game, overlapping);
-        assert_eq!(err.rule, "H12", "{overlapping}: {err}");
+        assert_eq!(err.rule, papan_rules::rule::H12, "{overlapping}: {err}");
     }
     // End to end is fine: g3h and c3h touch e3h's ends, e7v touches e5v's.
     for touching in ["g3h", "c3h", "e7v"] {
@@ -336,14 +339,14 @@ fn h12_walls_may_not_overlap() {
 fn h12_walls_may_not_cross_on_the_same_anchor() {
     let game = pos("e1", "e9", &["e3h"], &["b6v"], Seat::First);
     let err = refused(&game, "e3v");
-    assert_eq!(err.rule, "H12");
+    assert_eq!(err.rule, papan_rules::rule::H12);
     assert!(err.message.contains("cross"), "{err}");
-    assert_eq!(refused(&game, "b6h").rule, "H12");
+    assert_eq!(refused(&game, "b6h").rule, papan_rules::rule::H12);
     // Neighbouring anchors do not cross: d3v ends where e3h begins.
     assert!(game.wall_check(wall("d3v")).is_ok());
     assert!(game.wall_check(wall("f3v")).is_ok());
     let crossing = setup("e1", "e9", &["e3h"], &["e3v"], Seat::First);
-    assert_eq!(Hadang::try_from(crossing).unwrap_err().rule, "H12");
+    assert_eq!(Hadang::try_from(crossing).unwrap_err().rule, papan_rules::rule::H12);
 }
 
 #[test]
@@ -352,11 +355,11 @@ fn h13_wall_may_not_close_the_last_path() {
     let game = pos("e1", "a9", &["a8h"], &[], Seat::First);
     let before = json(&game);
     let err = refused(&game, "b8v");
-    assert_eq!(err.rule, "H13");
+    assert_eq!(err.rule, papan_rules::rule::H13);
     assert_eq!(err.message, "this wall would close the last path of Player 2");
     assert_eq!(json(&game), before, "refusal leaves the position unchanged");
     assert!(!game.legal_walls().contains(&wall("b8v")));
-    assert_eq!(game.wall_check(wall("b8v")).unwrap_err().rule, "H13");
+    assert_eq!(game.wall_check(wall("b8v")).unwrap_err().rule, papan_rules::rule::H13);
     // The same wall one anchor lower keeps a path: allowed.
     assert!(game.wall_check(wall("b7v")).is_ok());
 }
@@ -366,7 +369,7 @@ fn h13_own_path_counts_too() {
     // Player 1 may not seal itself in either.
     let game = pos("a1", "e9", &["a1h"], &[], Seat::First);
     let err = refused(&game, "b1v");
-    assert_eq!(err.rule, "H13");
+    assert_eq!(err.rule, papan_rules::rule::H13);
     assert_eq!(err.message, "this wall would close the last path of Player 1");
 }
 
@@ -379,7 +382,7 @@ fn h13_pawns_are_not_obstacles_for_the_path_rule() {
     assert!(game.shortest_path(Seat::Second).contains(&sq("a7")));
     assert!(game.wall_check(wall("h1h")).is_ok());
     // Closing the corridor's lower end (a5h) would seal Player 2: refused.
-    assert_eq!(game.wall_check(wall("a5h")).unwrap_err().rule, "H13");
+    assert_eq!(game.wall_check(wall("a5h")).unwrap_err().rule, papan_rules::rule::H13);
     // The pawn in the corridor is jumped over, not walked through (H7).
     let mut close = pos("a8", "a9", &["a8v", "a6v"], &[], Seat::Second);
     assert_eq!(targets(&close), ["a7"]);
@@ -390,7 +393,7 @@ fn h13_pawns_are_not_obstacles_for_the_path_rule() {
 #[test]
 fn h13_setup_without_a_route_is_refused() {
     let sealed = setup("e1", "a9", &["a8h"], &["b8v"], Seat::First);
-    assert_eq!(Hadang::try_from(sealed).unwrap_err().rule, "H13");
+    assert_eq!(Hadang::try_from(sealed).unwrap_err().rule, papan_rules::rule::H13);
 }
 
 #[test]
@@ -406,7 +409,7 @@ fn h14_walls_are_permanent() {
         HadangMove::Wall(w) => *w != wall("e3h") && *w != wall("d5v"),
         HadangMove::Step(_) => true,
     }));
-    assert_eq!(refused(&game, "e3h").rule, "H12");
+    assert_eq!(refused(&game, "e3h").rule, papan_rules::rule::H12);
 }
 
 // ---------- H15–H17: end of game ----------
@@ -421,8 +424,8 @@ fn h15_reaching_the_goal_rank_wins_at_once() {
     assert!(game.legal_moves().is_empty());
     assert!(game.pawn_targets(Seat::Second).is_empty());
     let err = refused(&game, "e1");
-    assert_eq!(err.rule, "H15");
-    assert_eq!(game.wall_check(wall("a1h")).unwrap_err().rule, "H15");
+    assert_eq!(err.rule, papan_rules::rule::H15);
+    assert_eq!(game.wall_check(wall("a1h")).unwrap_err().rule, papan_rules::rule::H15);
     // A saved finished game reads back finished.
     let back: Hadang = serde_json::from_str(&json(&game)).unwrap();
     assert_eq!(back.outcome(), game.outcome());
@@ -431,10 +434,10 @@ fn h15_reaching_the_goal_rank_wins_at_once() {
 #[test]
 fn h15_impossible_finished_setups_are_refused() {
     let both = setup("a9", "a1", &[], &[], Seat::First);
-    assert_eq!(Hadang::try_from(both).unwrap_err().rule, "H15");
+    assert_eq!(Hadang::try_from(both).unwrap_err().rule, papan_rules::rule::H15);
     // Player 1 on rank 9 ended the game on its own move; it cannot be to move.
     let wrong_turn = setup("a9", "e5", &[], &[], Seat::First);
-    assert_eq!(Hadang::try_from(wrong_turn).unwrap_err().rule, "H15");
+    assert_eq!(Hadang::try_from(wrong_turn).unwrap_err().rule, papan_rules::rule::H15);
     let fine = setup("a9", "e5", &[], &[], Seat::Second);
     assert_eq!(Hadang::try_from(fine).unwrap().winner(), Some(Seat::First));
 }
@@ -455,7 +458,7 @@ fn h16_running_out_of_time_loses() {
     assert_eq!(game.turn(), Turn::Over);
     assert_eq!(game.outcome(), Some(outcome));
     assert!(game.play(&mv("e8")).is_err());
-    assert_eq!(Tempo::hadang(2, 0).unwrap_err().rule, "H16");
+    assert_eq!(Tempo::hadang(2, 0).unwrap_err().rule, papan_rules::rule::H16);
     assert_eq!(Tempo::hadang_offers().len(), 13);
 }
 

@@ -1,4 +1,4 @@
-//! Hex rules X1–X10 (`shared/rules/hex.md`), one or more tests per rule,
+//! Hex rules X1–X10 (`crates/rules/docs/hex.md`), one or more tests per rule,
 //! plus the position invariants: refused moves change nothing, positions
 //! round-trip through serde, tampered setups and records are refused.
 
@@ -81,9 +81,12 @@ fn x1_offered_sizes_are_accepted() {
 fn x1_other_sizes_are_refused() {
     for size in [0, 1, 5, 6, 8, 10, 12, 14, 17, 20, 25, 255] {
         let err = Hex::empty(options(size, false)).unwrap_err();
-        assert_eq!(err.rule, "X1", "size {size}");
+        assert_eq!(err.rule, papan_rules::rule::X1, "size {size}");
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        assert_eq!(Hex::new(&options(size, true), &mut rng).unwrap_err().rule, "X1");
+        assert_eq!(
+            Hex::new(&options(size, true), &mut rng).unwrap_err().rule,
+            papan_rules::rule::X1
+        );
     }
 }
 
@@ -93,7 +96,7 @@ fn x1_off_board_cell_is_refused_and_changes_nothing() {
     let before = json(&hex);
     for name in ["h1", "a8", "s19", "g8", "h7"] {
         let err = hex.play(&mv(name)).unwrap_err();
-        assert_eq!(err.rule, "X1", "{name}");
+        assert_eq!(err.rule, papan_rules::rule::X1, "{name}");
         assert_eq!(json(&hex), before);
         assert!(!hex.contains(cell(name)));
     }
@@ -244,7 +247,7 @@ fn x5_occupied_cell_is_refused_and_changes_nothing() {
     let before = json(&hex);
     for name in ["f6", "e7"] {
         let err = hex.play(&mv(name)).unwrap_err();
-        assert_eq!(err.rule, "X5");
+        assert_eq!(err.rule, papan_rules::rule::X5);
         assert!(err.message.contains(name), "{}", err.message);
         assert_eq!(json(&hex), before);
     }
@@ -297,7 +300,7 @@ fn x7_swap_is_off_by_default() {
     assert!(!hex.swap_allowed());
     assert!(!hex.legal_moves().contains(&HexMove::Swap));
     let before = json(&hex);
-    assert_eq!(hex.play(&HexMove::Swap).unwrap_err().rule, "X7");
+    assert_eq!(hex.play(&HexMove::Swap).unwrap_err().rule, papan_rules::rule::X7);
     assert_eq!(json(&hex), before);
 }
 
@@ -305,14 +308,22 @@ fn x7_swap_is_off_by_default() {
 fn x7_swap_only_answers_reds_first_stone() {
     let mut hex = Hex::empty(options(11, true)).unwrap();
     assert!(!hex.swap_allowed());
-    assert_eq!(hex.play(&HexMove::Swap).unwrap_err().rule, "X7", "nothing to swap yet");
+    assert_eq!(
+        hex.play(&HexMove::Swap).unwrap_err().rule,
+        papan_rules::rule::X7,
+        "nothing to swap yet"
+    );
     hex.play(&mv("c3")).unwrap();
     assert!(hex.swap_allowed());
     assert!(hex.legal_moves().contains(&HexMove::Swap));
     hex.play(&mv("d4")).unwrap();
     assert!(!hex.swap_allowed());
     let before = json(&hex);
-    assert_eq!(hex.play(&HexMove::Swap).unwrap_err().rule, "X7", "too late");
+    assert_eq!(
+        hex.play(&HexMove::Swap).unwrap_err().rule,
+        papan_rules::rule::X7,
+        "too late"
+    );
     assert_eq!(json(&hex), before);
     assert!(!hex.legal_moves().contains(&HexMove::Swap));
 }
@@ -323,11 +334,11 @@ fn x7_swap_may_be_used_only_once() {
     assert!(!hex.swap_allowed());
     assert!(!hex.legal_moves().contains(&HexMove::Swap));
     let err = hex.play(&HexMove::Swap).unwrap_err();
-    assert_eq!(err.rule, "X7");
+    assert_eq!(err.rule, papan_rules::rule::X7);
     assert!(err.message.contains("once"), "{}", err.message);
     hex.play(&mv("d4")).unwrap();
     hex.play(&mv("e5")).unwrap();
-    assert_eq!(hex.play(&HexMove::Swap).unwrap_err().rule, "X7");
+    assert_eq!(hex.play(&HexMove::Swap).unwrap_err().rule, papan_rules::rule::X7);
 }
 
 #[test]
@@ -550,7 +561,7 @@ fn x9_no_move_after_the_game_is_over() {
     let before = json(&hex);
     for m in ["g7", "a7", "swap", "d1"] {
         let err = hex.play(&mv(m)).unwrap_err();
-        assert_eq!(err.rule, "X9", "{m}");
+        assert_eq!(err.rule, papan_rules::rule::X9, "{m}");
         assert_eq!(json(&hex), before);
     }
     assert!(Hex::empty(options(7, false)).unwrap().winning_chain().is_empty());
@@ -720,12 +731,24 @@ fn setup_round_trips_and_rebuilds_the_winner() {
 #[test]
 fn setup_with_wrong_shape_is_refused_x1() {
     let mut bad = setup(7, &["......."; 6]);
-    assert_eq!(Hex::try_from(bad.clone()).unwrap_err().rule, "X1", "six rows");
+    assert_eq!(
+        Hex::try_from(bad.clone()).unwrap_err().rule,
+        papan_rules::rule::X1,
+        "six rows"
+    );
     bad.rows.push("........".into());
-    assert_eq!(Hex::try_from(bad).unwrap_err().rule, "X1", "a row of eight");
+    assert_eq!(
+        Hex::try_from(bad).unwrap_err().rule,
+        papan_rules::rule::X1,
+        "a row of eight"
+    );
     let mut bad = setup(7, &["......."; 7]);
     bad.options.size = 8;
-    assert_eq!(Hex::try_from(bad).unwrap_err().rule, "X1", "size not offered");
+    assert_eq!(
+        Hex::try_from(bad).unwrap_err().rule,
+        papan_rules::rule::X1,
+        "size not offered"
+    );
     let text =
         r#"{"options":{"size":7,"swap":false},"rows":[".......",".......",".......",".......",".......","......."]}"#;
     let err = serde_json::from_str::<Hex>(text).unwrap_err().to_string();
@@ -735,39 +758,47 @@ fn setup_with_wrong_shape_is_refused_x1() {
 #[test]
 fn setup_with_impossible_stone_counts_is_refused_x4() {
     let blue_first = setup(7, &first_row("B......"));
-    assert_eq!(Hex::try_from(blue_first).unwrap_err().rule, "X4");
+    assert_eq!(Hex::try_from(blue_first).unwrap_err().rule, papan_rules::rule::X4);
     let two_red = setup(7, &first_row("RR....."));
-    assert_eq!(Hex::try_from(two_red).unwrap_err().rule, "X4");
+    assert_eq!(Hex::try_from(two_red).unwrap_err().rule, papan_rules::rule::X4);
     let unknown = setup(7, &first_row("R.x...."));
-    assert_eq!(Hex::try_from(unknown).unwrap_err().rule, "X5");
+    assert_eq!(Hex::try_from(unknown).unwrap_err().rule, papan_rules::rule::X5);
 }
 
 #[test]
 fn setup_with_impossible_swap_or_last_move_is_refused() {
     let mut s = setup(7, &first_row("R......"));
     s.swapped = true;
-    assert_eq!(Hex::try_from(s.clone()).unwrap_err().rule, "X7", "swap rule off");
+    assert_eq!(
+        Hex::try_from(s.clone()).unwrap_err().rule,
+        papan_rules::rule::X7,
+        "swap rule off"
+    );
     s.options.swap = true;
     s.last = Some(HexMove::Swap);
     assert!(Hex::try_from(s.clone()).unwrap().swapped());
     s.last = Some(mv("a1"));
     assert_eq!(
         Hex::try_from(s.clone()).unwrap_err().rule,
-        "X7",
+        papan_rules::rule::X7,
         "the swap was the last move"
     );
     s.swapped = false;
     s.last = Some(HexMove::Swap);
-    assert_eq!(Hex::try_from(s.clone()).unwrap_err().rule, "X7");
+    assert_eq!(Hex::try_from(s.clone()).unwrap_err().rule, papan_rules::rule::X7);
     s.last = Some(mv("b1"));
     assert_eq!(
         Hex::try_from(s.clone()).unwrap_err().rule,
-        "X5",
+        papan_rules::rule::X5,
         "last move on an empty cell"
     );
     let mut s = setup(7, &first_row("RB....."));
     s.last = Some(mv("a1"));
-    assert_eq!(Hex::try_from(s).unwrap_err().rule, "X5", "Blue moved last, a1 is red");
+    assert_eq!(
+        Hex::try_from(s).unwrap_err().rule,
+        papan_rules::rule::X5,
+        "Blue moved last, a1 is red"
+    );
 }
 
 #[test]
@@ -776,13 +807,13 @@ fn setup_where_play_went_on_after_a_win_is_refused_x9() {
     let rows = [
         "R.B....", "R.B....", "R.B....", "R.B....", "R.B....", "R.B....", "R.B....",
     ];
-    assert_eq!(Hex::try_from(setup(7, &rows)).unwrap_err().rule, "X9");
+    assert_eq!(Hex::try_from(setup(7, &rows)).unwrap_err().rule, papan_rules::rule::X9);
     // Two separate red chains: the game would have ended with the first.
     let rows = [
         "R.R.BBB", "R.R.BBB", "R.R.BB.", "R.R.BB.", "R.R.BB.", "R.R.B..", "R.R....",
     ];
     let err = Hex::try_from(setup(7, &rows)).unwrap_err();
-    assert_eq!(err.rule, "X9", "{err}");
+    assert_eq!(err.rule, papan_rules::rule::X9, "{err}");
     // One chain plus a spare red stone is a normal finished game.
     let rows = [
         "R.R.BBB", "R...BB.", "R...B..", "R...B..", "R......", "R......", "R......",
@@ -803,17 +834,17 @@ fn record_replay_names_the_ply_of_a_tampered_move() {
     let mut tampered = record.clone();
     tampered.moves[3] = mv("f6");
     let err = tampered.replay().unwrap_err();
-    assert_eq!((err.ply, err.error.rule), (Some(3), "X5"));
+    assert_eq!((err.ply, err.error.rule), (Some(3), papan_rules::rule::X5));
 
     let mut tampered = record.clone();
     tampered.moves[2] = HexMove::Swap;
     let err = tampered.replay().unwrap_err();
-    assert_eq!((err.ply, err.error.rule), (Some(2), "X7"));
+    assert_eq!((err.ply, err.error.rule), (Some(2), papan_rules::rule::X7));
 
     let mut tampered = record.clone();
     tampered.options.swap = false;
     let err = tampered.replay().unwrap_err();
-    assert_eq!((err.ply, err.error.rule), (Some(1), "X7"));
+    assert_eq!((err.ply, err.error.rule), (Some(1), papan_rules::rule::X7));
 
     let mut tampered = record.clone();
     tampered.options.size = 12;

@@ -1,8 +1,9 @@
-//! One or more tests per rule of `shared/rules/junqi.md` (J1–J21).
+//! One or more tests per rule of `crates/rules/docs/junqi.md` (J1–J21).
 
 use papan_rules::junqi::board::{self, Square, POSTS};
 use papan_rules::junqi::{Colour, JunQi, JunQiAction, JunQiOptions, JunQiSetup, Kind, Post, QUIET_LIMIT};
-use papan_rules::{EndReason, Game, Seat, Turn};
+use papan_rules::{rule, EndReason, Game, RuleId, Seat, Turn};
+use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -42,7 +43,7 @@ fn json(game: &JunQi) -> String {
 fn refused(game: &mut JunQi, action: &str, rule: &str) {
     let before = json(game);
     let err = game.play(&act(action)).expect_err(action);
-    assert_eq!(err.rule, rule, "{action}: {err}");
+    assert_eq!(err.rule.to_string(), rule, "{action}: {err}");
     assert_eq!(json(game), before, "{action} changed the position");
     assert!(!game.legal_moves().contains(&act(action)), "{action} listed as legal");
 }
@@ -193,7 +194,7 @@ fn j5_each_colour_has_twenty_five_pieces() {
         Seat::First,
     )
     .unwrap_err();
-    assert_eq!(err.rule, "J5");
+    assert_eq!(err.rule, papan_rules::rule::J5);
 }
 
 #[test]
@@ -538,7 +539,7 @@ fn j18_no_movable_piece_or_no_legal_action_loses() {
     );
     // A position already over cannot be loaded as if it were not.
     let err = try_position(&[("e1", "RKi"), ("a12", "BRanjau")], Seat::First).unwrap_err();
-    assert_eq!(err.rule, "J17");
+    assert_eq!(err.rule, papan_rules::rule::J17);
 }
 
 #[test]
@@ -572,7 +573,7 @@ fn j20_resign_and_abandon_hooks() {
         (outcome.winner, outcome.reason),
         (Some(Seat::Second), EndReason::Resignation)
     );
-    assert_eq!(game.resign(Seat::Second).unwrap_err().rule, "J20");
+    assert_eq!(game.resign(Seat::Second).unwrap_err().rule, papan_rules::rule::J20);
     let before = json(&game);
     let err = game
         .play(
@@ -585,7 +586,7 @@ fn j20_resign_and_abandon_hooks() {
                 .unwrap(),
         )
         .unwrap_err();
-    assert_eq!(err.rule, "J20");
+    assert_eq!(err.rule, papan_rules::rule::J20);
     assert_eq!(json(&game), before);
     let mut game = fresh(12);
     game.abandon(Seat::Second).unwrap();
@@ -687,4 +688,169 @@ fn j21_determinizations_differ_but_agree_with_the_view() {
         })
         .collect();
     assert_eq!(guesses.len(), 10);
+}
+
+// `JunQiView::check_pick`: whether the seat to move may pick up the piece
+// on a post to move it (J7, J8, J9, J11), from its view alone.
+
+fn to_move(game: &JunQi) -> Seat {
+    match game.turn() {
+        Turn::Seat(seat) => seat,
+        other => panic!("no seat to move: {other:?}"),
+    }
+}
+
+/// The rule `check_pick` names for `square` in the mover's view, `None` when allowed.
+fn pick(game: &JunQi, square: &str) -> Option<RuleId> {
+    let view = game.view(to_move(game));
+    match view.check_pick(sq(square)) {
+        Ok(()) => None,
+        Err(refusal) => {
+            assert!(!refusal.message.is_empty());
+            Some(refusal.rule)
+        }
+    }
+}
+
+#[test]
+fn j7_only_an_own_revealed_piece_is_picked() {
+    let game = position(
+        &[("a3", "RDiv"), ("a5", "bKi"), ("c12", "BDiv"), ("e2", "rKi")],
+        Seat::First,
+    );
+    assert_eq!(pick(&game, "a3"), None, "Red's own Division moves");
+    assert_eq!(pick(&game, "c4"), Some(rule::J7), "nothing there");
+    assert_eq!(pick(&game, "a5"), Some(rule::J7), "face down: reveal, don't move");
+    assert_eq!(pick(&game, "e2"), Some(rule::J7), "face down, even if it is Red");
+    assert_eq!(pick(&game, "c12"), Some(rule::J7), "the opponent's piece");
+    // The same board from the other side: Blue may pick its own piece only.
+    let game = position(&[("a3", "RDiv"), ("c12", "BDiv")], Seat::Second);
+    assert_eq!(pick(&game, "c12"), None);
+    assert_eq!(pick(&game, "a3"), Some(rule::J7));
+}
+
+#[test]
+fn j8_nothing_is_picked_before_colours_are_decided() {
+    let mut game = fresh(3);
+    let first = Square::all().find(|s| game.post(*s) == Post::FaceDown).unwrap();
+    let starter = to_move(&game);
+    game.play(&JunQiAction::Reveal(first)).unwrap();
+    let Post::Revealed { piece, .. } = game.post(first) else {
+        panic!("revealed");
+    };
+    assert_eq!(game.colour_of(Seat::First), None);
+    // Neither the seat that revealed it nor the other may move it yet.
+    assert_eq!(pick(&game, &first.to_string()), Some(rule::J8), "{piece:?}");
+    let own_view = game.view(starter);
+    assert_eq!(own_view.my_colour(), None);
+    let refusal = game.view(to_move(&game)).check_pick(first).unwrap_err();
+    assert_eq!(refusal.rule, rule::J8);
+    // The view agrees with the rules: only reveals are legal.
+    assert!(game.legal_moves().iter().all(|a| matches!(a, JunQiAction::Reveal(_))));
+}
+
+#[test]
+fn j9_a_piece_without_a_move_is_not_picked() {
+    // A Company boxed in the corner by its own flag (b1) and its own mine (a2).
+    let game = position(
+        &[("a1", "RKi"), ("a2", "RRanjau"), ("c3", "RTon"), ("e12", "BKi")],
+        Seat::First,
+    );
+    assert_eq!(pick(&game, "a1"), Some(rule::J9));
+    assert_eq!(pick(&game, "c3"), None, "a free piece next to it may go");
+    assert!(!game
+        .legal_moves()
+        .iter()
+        .any(|a| matches!(a, JunQiAction::Move { from, .. } if *from == sq("a1"))));
+}
+
+#[test]
+fn j11_mines_and_flags_are_never_picked_bombs_are() {
+    let game = position(&[("a3", "RRanjau"), ("c3", "RBom"), ("c12", "BDiv")], Seat::First);
+    assert_eq!(pick(&game, "a3"), Some(rule::J11), "a mine never moves");
+    assert_eq!(pick(&game, "b1"), Some(rule::J11), "a flag never moves");
+    assert_eq!(pick(&game, "c3"), None, "a bomb moves");
+    // Blue's flag, seen by Red, is simply not Red's.
+    assert_eq!(pick(&game, "b12"), Some(rule::J7));
+}
+
+#[test]
+fn nothing_is_picked_once_the_game_is_over() {
+    let mut game = position(&[("a3", "RDiv"), ("c12", "BDiv")], Seat::First);
+    game.resign(Seat::Second).unwrap();
+    assert!(game.outcome().is_some());
+    for seat in Seat::BOTH {
+        let refusal = game.view(seat).check_pick(sq("a3")).unwrap_err();
+        assert!(
+            matches!(refusal.rule, RuleId::Numbered { .. }),
+            "a rule of the page says the game is over: {refusal}"
+        );
+        assert_ne!(refusal.rule, rule::J7);
+    }
+}
+
+#[test]
+fn a_pick_is_allowed_exactly_where_a_legal_move_starts() {
+    // Positions from seeded random games: the view's pick agrees with the
+    // full game's legal moves, and every refusal names J7, J8, J9 or J11.
+    let mut checked = 0;
+    let mut refusals = std::collections::BTreeSet::new();
+    for seed in 0..12u64 {
+        let mut game = fresh(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for ply in 0..300 {
+            let Turn::Seat(seat) = game.turn() else { break };
+            if ply < 10 || ply % 7 == 0 {
+                let view = game.view(seat);
+                let legal = game.legal_moves();
+                for square in Square::all() {
+                    let starts = legal
+                        .iter()
+                        .any(|a| matches!(a, JunQiAction::Move { from, .. } if *from == square));
+                    match view.check_pick(square) {
+                        Ok(()) => assert!(starts, "seed {seed} ply {ply}: {square} picked without a move"),
+                        Err(refusal) => {
+                            assert!(
+                                !starts,
+                                "seed {seed} ply {ply}: {square} refused ({refusal}) with a move"
+                            );
+                            assert!(
+                                [rule::J7, rule::J8, rule::J9, rule::J11].contains(&refusal.rule),
+                                "{refusal}"
+                            );
+                            refusals.insert(refusal.rule.to_string());
+                            if let Post::Revealed { piece, .. } = game.post(square) {
+                                if refusal.rule == rule::J11 {
+                                    assert!(matches!(piece, Kind::Mine | Kind::Flag));
+                                }
+                            }
+                        }
+                    }
+                }
+                checked += 1;
+            }
+            let moves: Vec<JunQiAction> = legal_or_reveals(&game);
+            let action = *moves.choose(&mut rng).unwrap();
+            game.play(&action).unwrap();
+        }
+    }
+    assert!(checked > 100, "{checked} positions");
+    for rule in ["J7", "J8", "J9", "J11"] {
+        assert!(refusals.contains(rule), "{rule} never came up: {refusals:?}");
+    }
+}
+
+/// The legal actions, moves preferred once there are some (so pieces spread out).
+fn legal_or_reveals(game: &JunQi) -> Vec<JunQiAction> {
+    let legal = game.legal_moves();
+    let moves: Vec<JunQiAction> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, JunQiAction::Move { .. }))
+        .collect();
+    if moves.is_empty() || game.plies().is_multiple_of(3) {
+        legal
+    } else {
+        moves
+    }
 }

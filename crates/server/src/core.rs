@@ -53,7 +53,7 @@ impl Clone for RoomCore {
         RoomCore {
             id: self.id.clone(),
             code: self.code.clone(),
-            options: self.options.clone(),
+            options: self.options,
             version: self.version,
             status: self.status,
             joined: self.joined,
@@ -120,6 +120,9 @@ impl RoomCore {
         match &event.kind {
             EventKind::Created => {}
             EventKind::Joined { slot } => {
+                if *slot > 1 {
+                    return Err(conflict("no such table slot"));
+                }
                 if self.joined[*slot as usize] {
                     return Err(conflict("the seat is taken"));
                 }
@@ -141,7 +144,7 @@ impl RoomCore {
                 }
                 let game = self.game.as_mut().expect("playing");
                 if game.turn() != Turn::Seat(*seat) {
-                    return Err(ApiError::illegal("turn", "it is not this seat's turn"));
+                    return Err(ApiError::new(ErrorCode::NotYourTurn, "it is not this seat's turn"));
                 }
                 let canonical = game.play_text(notation)?;
                 self.moves.push(canonical);
@@ -152,7 +155,7 @@ impl RoomCore {
                 }
                 let game = self.game.as_mut().expect("playing");
                 if game.turn() != Turn::Chance {
-                    return Err(ApiError::illegal("B5", "no roll is due"));
+                    return Err(ApiError::illegal(papan_rules::rule::B5, "no roll is due"));
                 }
                 let canonical = game.play_text(notation)?;
                 self.moves.push(canonical);
@@ -174,6 +177,9 @@ impl RoomCore {
             EventKind::RematchRequested { slot } => {
                 if self.status != RoomStatus::Over {
                     return Err(conflict("a rematch is asked once the game is over"));
+                }
+                if *slot > 1 {
+                    return Err(conflict("no such table slot"));
                 }
                 self.rematch[*slot as usize] = true;
             }
@@ -197,9 +203,9 @@ impl RoomCore {
     /// The fairness commitment of the current game: Jun Qi's seed deals the
     /// layout, backgammon's draws every roll (`fairness::dice_rng`).
     pub fn commitment(&self) -> Option<Commitment> {
-        let game = self.options.game;
+        let game = self.options.game();
         match (game, self.secret) {
-            (papan_api::GameKind::Junqi | papan_api::GameKind::Backgammon, Some((seed, salt))) => {
+            (papan_api::GameId::Junqi | papan_api::GameId::Backgammon, Some((seed, salt))) => {
                 Some(commit_for(game, seed, &salt))
             }
             _ => None,
@@ -219,7 +225,7 @@ impl RoomCore {
             room_id: self.id.clone(),
             code: self.code.clone(),
             version: self.version,
-            options: self.options.clone(),
+            options: self.options,
             status: self.status,
             game_index: self.game_index,
             slot,

@@ -1,12 +1,12 @@
 //! The four games behind one object-safe interface, so a room can hold any
 //! of them. Moves cross it as notation text; views as JSON of `Game::view`.
 
-use papan_api::{ApiError, GameKind, RoomOptions};
-use papan_bots::{Level, Thinker};
+use papan_api::{ApiError, ErrorCode, GameId, GameOptions, RoomOptions};
+use papan_bots::{Bot, Level};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::clock::{Adjudicated, Tempo};
 use papan_rules::hadang::Hadang;
-use papan_rules::hex::{Hex, HexOptions};
+use papan_rules::hex::Hex;
 use papan_rules::junqi::JunQi;
 use papan_rules::{EndReason, Game, Outcome, Record, Seat, Turn};
 use rand::RngCore;
@@ -27,28 +27,13 @@ pub trait AnyGame: Send + Sync {
     fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
-/// How a seat's move is chosen for it.
-type AutoMove<G> = fn(&Adjudicated<G>, Seat, u64) -> Option<<G as Game>::Move>;
-
+/// A game of any kind, held with its off-board verdict.
+#[derive(Clone)]
 struct Held<G: Game> {
     game: Adjudicated<G>,
-    auto: AutoMove<G>,
 }
 
-impl<G: Game> Clone for Held<G> {
-    fn clone(&self) -> Self {
-        Held {
-            game: self.game.clone(),
-            auto: self.auto,
-        }
-    }
-}
-
-fn rule_error(e: papan_rules::RuleError) -> ApiError {
-    ApiError::illegal(e.rule, e.message)
-}
-
-impl<G: Game> AnyGame for Held<G> {
+impl<G: Bot> AnyGame for Held<G> {
     fn turn(&self) -> Turn {
         self.game.turn()
     }
@@ -57,8 +42,8 @@ impl<G: Game> AnyGame for Held<G> {
         let mv = self
             .game
             .parse_move(text)
-            .map_err(|e| ApiError::illegal("notation", e.to_string()))?;
-        self.game.play(&mv).map_err(rule_error)?;
+            .map_err(|e| ApiError::new(ErrorCode::Malformed, e.to_string()))?;
+        self.game.play(&mv)?;
         Ok(self.game.format_move(&mv))
     }
 
@@ -83,14 +68,14 @@ impl<G: Game> AnyGame for Held<G> {
     }
 
     fn decide(&mut self, loser: Seat, reason: EndReason) -> Result<Outcome, ApiError> {
-        self.game.decide(loser, reason).map_err(rule_error)
+        Ok(self.game.decide(loser, reason)?)
     }
 
     fn auto_move(&self, seat: Seat, seed: u64) -> Option<String> {
         if self.game.turn() != Turn::Seat(seat) {
             return None;
         }
-        (self.auto)(&self.game, seat, seed).map(|mv| self.game.format_move(&mv))
+        autoplay::<G>(&self.game.game().view(seat), seed).map(|mv| self.game.format_move(&mv))
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {
@@ -98,84 +83,42 @@ impl<G: Game> AnyGame for Held<G> {
     }
 }
 
-/// Default autoplay: the first legal move (HADANG, backgammon).
-fn first_legal<G: Game>(game: &Adjudicated<G>, _seat: Seat, _seed: u64) -> Option<G::Move> {
-    game.legal_moves().into_iter().next()
+/// The server's autoplay for every game (X12/X13 Hex, J20 Jun Qi, and any
+/// HADANG or backgammon seat played for its player): the Beginner bot,
+/// decided from the seat's VIEW only, never the full position, so it
+/// cannot use what the seat may not see (a face-down Jun Qi piece).
+/// Cheap enough to run in the room task; the same view and seed give the
+/// same move.
+pub fn autoplay<G: Bot>(view: &G::View, seed: u64) -> Option<G::Move> {
+    G::decide(view, Level::Beginner, seed).best
 }
 
-/// Jun Qi autoplay (J20) decides from the seat's VIEW only, never the full
-/// position: the Beginner bot, which is built from a view and cannot peek.
-fn junqi_auto(game: &Adjudicated<JunQi>, seat: Seat, seed: u64) -> Option<<JunQi as Game>::Move> {
-    let mut thinker = papan_bots::junqi::thinker(&game.game().view(seat), Level::Beginner, seed);
-    while thinker.think(papan_bots::SLICE) {}
-    thinker.decision().best
-}
-
-/// Hex: the bot (X13) at Beginner level, cheap enough to run in the room task.
-fn hex_bot(game: &Adjudicated<Hex>, _seat: Seat, seed: u64) -> Option<<Hex as Game>::Move> {
-    let mut thinker = papan_bots::hex::thinker(game.game(), Level::Beginner, seed);
-    while thinker.think(papan_bots::SLICE) {}
-    thinker.decision().best
-}
-
-fn held<G: Game>(options: G::Options, seed: u64, auto: AutoMove<G>) -> Result<Box<dyn AnyGame>, ApiError> {
-    let game = Record::<G>::new(options, seed).start().map_err(rule_error)?;
+fn held<G: Bot>(options: G::Options, seed: u64) -> Result<Box<dyn AnyGame>, ApiError> {
+    let game = Record::<G>::new(options, seed).start()?;
     Ok(Box::new(Held {
         game: Adjudicated::new(game),
-        auto,
     }))
 }
 
-/// Checks that the options fit the game (422 naming the rule otherwise).
+/// Checks that the options offer what the rules allow (422 naming the rule:
+/// X1, X12, H16) and that the game sets up with them. Their shape (no
+/// foreign or unknown field) was checked when they were read (400).
 pub fn validate(options: &RoomOptions) -> Result<(), ApiError> {
-    let hex_fields = options.hex_size.is_some() || options.hex_swap.is_some() || options.hex_turn_limit_s.is_some();
-    if options.game != GameKind::Hex && hex_fields {
-        return Err(ApiError::illegal("options", "Hex options given for another game"));
-    }
-    if options.game != GameKind::Hadang && options.hadang_tempo.is_some() {
-        return Err(ApiError::illegal("options", "a HADANG tempo given for another game"));
-    }
-    if let Some(limit) = options.hex_turn_limit_s {
-        if limit != 30 && limit != 60 {
-            return Err(ApiError::illegal("X12", "the Hex turn limit is none, 30 or 60 seconds"));
-        }
-    }
-    tempo(options)?;
+    options.check()?;
     new_game(options, 0).map(|_| ())
 }
 
 /// The room's clock (in game milliseconds).
 pub fn tempo(options: &RoomOptions) -> Result<Tempo, ApiError> {
-    Ok(match options.game {
-        GameKind::Hex => options
-            .hex_turn_limit_s
-            .map(Tempo::per_move_seconds)
-            .unwrap_or(Tempo::Unlimited),
-        GameKind::Hadang => match options.hadang_tempo {
-            Some(t) => Tempo::hadang(t.base_minutes, t.increment_seconds).map_err(rule_error)?,
-            None => Tempo::Unlimited,
-        },
-        // J20: 30 s per move online.
-        GameKind::Junqi => Tempo::per_move_seconds(30),
-        GameKind::Backgammon => Tempo::Unlimited,
-    })
+    Ok(options.tempo()?)
 }
 
 pub fn new_game(options: &RoomOptions, seed: u64) -> Result<Box<dyn AnyGame>, ApiError> {
-    match options.game {
-        GameKind::Hex => {
-            let mut hex = HexOptions::default();
-            if let Some(size) = options.hex_size {
-                hex.size = size;
-            }
-            if let Some(swap) = options.hex_swap {
-                hex.swap = swap;
-            }
-            held::<Hex>(hex, seed, hex_bot)
-        }
-        GameKind::Hadang => held::<Hadang>(Default::default(), seed, first_legal),
-        GameKind::Junqi => held::<JunQi>(Default::default(), seed, junqi_auto),
-        GameKind::Backgammon => held::<Backgammon>(Default::default(), seed, first_legal),
+    match options.per_game {
+        GameOptions::Hex(hex) => held::<Hex>(hex.rules(), seed),
+        GameOptions::Hadang(_) => held::<Hadang>(Default::default(), seed),
+        GameOptions::Junqi => held::<JunQi>(Default::default(), seed),
+        GameOptions::Backgammon => held::<Backgammon>(Default::default(), seed),
     }
 }
 
@@ -187,10 +130,97 @@ pub enum Absence {
     ClockOnly,
 }
 
-pub fn absence(game: GameKind) -> Absence {
+pub fn absence(game: GameId) -> Absence {
     match game {
-        GameKind::Hex => Absence::BotTakesOver,
-        GameKind::Junqi => Absence::Loses,
+        GameId::Hex => Absence::BotTakesOver,
+        GameId::Junqi => Absence::Loses,
         _ => Absence::ClockOnly,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use papan_api::fairness::dice_rng;
+    use papan_rules::hex::HexOptions;
+
+    /// Rebuilds `options`' game both ways (held by the server, and typed)
+    /// and walks both through the same moves; at every seat turn the
+    /// server's autoplay is `Bot::decide` at Beginner on that seat's VIEW
+    /// with the same seed, a legal move the game accepts, and never offered
+    /// for the seat not to move. Returns how often it was not the first
+    /// legal move (the old autoplay of HADANG and backgammon).
+    fn autoplay_is_the_beginner_bot_on_the_view<G: Bot>(
+        options: RoomOptions,
+        rules: G::Options,
+        plies: usize,
+    ) -> usize {
+        let mut not_first = 0;
+        for seed in 0..3u64 {
+            let mut held = new_game(&options, seed).unwrap();
+            let mut typed = Adjudicated::new(Record::<G>::new(rules.clone(), seed).start().unwrap());
+            for ply in 0..plies {
+                let text = match typed.turn() {
+                    Turn::Over => break,
+                    Turn::Chance => held.sample(&mut dice_rng(seed, ply as u64)).expect("a roll is due"),
+                    Turn::Seat(seat) => {
+                        let bot_seed = seed * 1_000 + ply as u64;
+                        let auto = held.auto_move(seat, bot_seed).expect("a move for the seat to move");
+                        let view = typed.game().view(seat);
+                        let bot = G::decide(&view, Level::Beginner, bot_seed).best.expect("the bot moves");
+                        assert_eq!(auto, typed.format_move(&bot), "{:?} seed {seed} ply {ply}", G::GAME);
+                        assert_eq!(
+                            held.auto_move(seat.other(), bot_seed),
+                            None,
+                            "only for the seat to move"
+                        );
+                        let legal = held.legal_texts();
+                        assert!(legal.contains(&auto), "{auto} is legal");
+                        held.clone_box().play_text(&auto).expect("the game accepts it");
+                        not_first += usize::from(legal[0] != auto);
+                        // Walk on along varied legal moves, not the bot's.
+                        legal[(seed as usize + ply * 7) % legal.len()].clone()
+                    }
+                };
+                let canonical = held.play_text(&text).unwrap();
+                typed.play(&typed.parse_move(&canonical).unwrap()).unwrap();
+            }
+        }
+        not_first
+    }
+
+    #[test]
+    fn autoplay_of_every_game_is_the_beginner_bot_on_the_seats_view() {
+        let hadang =
+            autoplay_is_the_beginner_bot_on_the_view::<Hadang>(RoomOptions::new(GameId::Hadang), Default::default(), 6);
+        assert!(hadang > 0, "HADANG autoplay is no longer the first legal move");
+        let backgammon = autoplay_is_the_beginner_bot_on_the_view::<Backgammon>(
+            RoomOptions::new(GameId::Backgammon),
+            Default::default(),
+            12,
+        );
+        assert!(backgammon > 0, "backgammon autoplay is no longer the first legal move");
+        let hex = RoomOptions::hex(7, true, None);
+        autoplay_is_the_beginner_bot_on_the_view::<Hex>(hex, HexOptions { size: 7, swap: true }, 4);
+        autoplay_is_the_beginner_bot_on_the_view::<JunQi>(RoomOptions::new(GameId::Junqi), Default::default(), 6);
+    }
+
+    #[test]
+    fn autoplay_plays_nothing_when_a_roll_is_due_or_the_game_is_over() {
+        let mut backgammon = new_game(&RoomOptions::new(GameId::Backgammon), 1).unwrap();
+        assert_eq!(backgammon.turn(), Turn::Chance);
+        for seat in Seat::BOTH {
+            assert_eq!(
+                backgammon.auto_move(seat, 1),
+                None,
+                "the dice are not the bot's business"
+            );
+        }
+        backgammon.decide(Seat::First, EndReason::Resignation).unwrap();
+        let mut hadang = new_game(&RoomOptions::new(GameId::Hadang), 1).unwrap();
+        hadang.decide(Seat::First, EndReason::Timeout).unwrap();
+        for seat in Seat::BOTH {
+            assert_eq!(hadang.auto_move(seat, 1), None);
+        }
     }
 }

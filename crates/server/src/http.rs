@@ -111,9 +111,9 @@ fn seat_token_hash(headers: &HeaderMap) -> Result<String, Failure> {
     Ok(secrets::hash_token(token))
 }
 
+/// The room, or 404 (no such room) / 410 (kept closed: its log cannot be read).
 fn room(app: &App, id: &str) -> Result<RoomHandle, Failure> {
-    app.room(id)
-        .ok_or_else(|| Failure(ApiError::new(ErrorCode::NotFound, "no such room")))
+    Ok(app.lookup(id)?)
 }
 
 async fn register(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> Answer<DeviceRegistration> {
@@ -147,9 +147,7 @@ async fn join_room(
 ) -> Answer<SeatGrant> {
     let device = device(&app, &headers)?;
     let request: JoinRoom = parse(body)?;
-    let handle = app
-        .room_by_code(&request.code)
-        .ok_or_else(|| Failure(ApiError::new(ErrorCode::NotFound, "no room with this code")))?;
+    let handle = app.lookup_code(&request.code)?;
     Ok(Json(
         handle
             .call(|reply| Cmd::Join {
@@ -202,7 +200,8 @@ async fn act(
 
 async fn rating(State(app): State<App>, headers: HeaderMap, Path(game): Path<String>) -> Answer<Rating> {
     let device = device(&app, &headers)?;
-    let game: GameKind = serde_json::from_value(serde_json::Value::String(game))
+    let game: GameId = game
+        .parse()
         .map_err(|_| Failure(ApiError::new(ErrorCode::NotFound, "no such game")))?;
     Ok(Json(
         crate::ratings::get(&app.store, &device, game).map_err(crate::room::internal)?,

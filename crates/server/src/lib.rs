@@ -67,6 +67,9 @@ pub struct Shared {
     codes: Mutex<HashMap<String, String>>,
     /// Quick match: options (as JSON) → the waiting room.
     waiting: Mutex<HashMap<String, String>>,
+    /// Rooms kept closed because their stored log cannot be read or
+    /// replayed (id → join code): answered 410, never served.
+    kept_closed: Mutex<HashMap<String, String>>,
     pub limiter: limits::RateLimiter,
 }
 
@@ -82,6 +85,36 @@ impl Shared {
     pub fn room_by_code(&self, code: &str) -> Option<RoomHandle> {
         let id = lock(&self.codes).get(&code.trim().to_ascii_uppercase()).cloned()?;
         self.room(&id)
+    }
+
+    /// The running room `id`; 410 `gone` for a room kept closed (its log
+    /// cannot be read), 404 otherwise.
+    pub fn lookup(&self, id: &str) -> Result<RoomHandle, ApiError> {
+        if let Some(handle) = self.room(id) {
+            return Ok(handle);
+        }
+        if lock(&self.kept_closed).contains_key(id) {
+            return Err(kept_closed(id));
+        }
+        Err(ApiError::new(ErrorCode::NotFound, "no such room"))
+    }
+
+    /// The running room with join code `code`; 410 `gone` for a room kept
+    /// closed, 404 otherwise.
+    pub fn lookup_code(&self, code: &str) -> Result<RoomHandle, ApiError> {
+        if let Some(handle) = self.room_by_code(code) {
+            return Ok(handle);
+        }
+        let code = code.trim().to_ascii_uppercase();
+        if let Some((id, _)) = lock(&self.kept_closed).iter().find(|(_, c)| **c == code) {
+            return Err(kept_closed(id));
+        }
+        Err(ApiError::new(ErrorCode::NotFound, "no room with this code"))
+    }
+
+    /// Whether room `id` is kept closed because its log cannot be read.
+    pub fn is_kept_closed(&self, id: &str) -> bool {
+        lock(&self.kept_closed).contains_key(id)
     }
 
     pub fn forget_room(&self, id: &str) {
@@ -158,6 +191,23 @@ impl Shared {
     }
 }
 
+fn kept_closed(id: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::Gone,
+        format!("room {id} is closed: its stored log cannot be read, so it is not served"),
+    )
+}
+
+/// Rebuilds a stored room: its options must still be offered and its whole
+/// log must replay. Otherwise says why.
+fn restore(shared: &Arc<Shared>, room: store::StoredRoom) -> Result<RoomHandle, String> {
+    games::validate(&room.options).map_err(|e| format!("its options are not offered: {e}"))?;
+    let core = RoomCore::new(room.id, room.code, room.options);
+    let actor = Actor::restore(shared.clone(), core, room.seats, room.events)
+        .map_err(|e| format!("its log does not replay: {e}"))?;
+    Ok(actor.spawn())
+}
+
 /// A running server (tests and the binary).
 pub struct Server {
     pub addr: SocketAddr,
@@ -178,17 +228,32 @@ impl Server {
             rooms: Mutex::new(HashMap::new()),
             codes: Mutex::new(HashMap::new()),
             waiting: Mutex::new(HashMap::new()),
+            kept_closed: Mutex::new(HashMap::new()),
         });
-        let stored = shared.store.open_rooms().map_err(std::io::Error::other)?;
-        let restored = stored.len();
-        for room in stored {
-            let core = RoomCore::new(room.id.clone(), room.code.clone(), room.options);
-            match Actor::restore(shared.clone(), core, room.seats, room.events) {
-                Ok(actor) => shared.register(&room.id, &room.code, actor.spawn()),
-                Err(e) => tracing::error!(room = %room.id, error = %e, "room log does not replay"),
-            }
+        // A room whose log cannot be read or replayed is kept closed as a
+        // whole (never replayed in part: that would be another game) and
+        // its rows are left as stored, for inspection.
+        let (mut restored, mut closed) = (0usize, 0usize);
+        for stored in shared.store.open_rooms().map_err(std::io::Error::other)? {
+            let (id, code, why) = match stored {
+                Ok(room) => {
+                    let (id, code) = (room.id.clone(), room.code.clone());
+                    match restore(&shared, room) {
+                        Ok(handle) => {
+                            shared.register(&id, &code, handle);
+                            restored += 1;
+                            continue;
+                        }
+                        Err(why) => (id, code, why),
+                    }
+                }
+                Err(unreadable) => (unreadable.id, unreadable.code, unreadable.why),
+            };
+            tracing::error!(room = %id, %why, "room kept closed: its stored log cannot be read");
+            lock(&shared.kept_closed).insert(id, code);
+            closed += 1;
         }
-        tracing::info!(restored, "rooms restored");
+        tracing::info!(restored, kept_closed = closed, "rooms restored");
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let app = http::router(shared.clone());

@@ -3,21 +3,12 @@
 //! is above 110.
 
 use crate::store::Store;
-use papan_api::{GameKind, Rating};
+use papan_api::{GameId, Rating};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-pub fn game_name(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Hex => "hex",
-        GameKind::Hadang => "hadang",
-        GameKind::Junqi => "junqi",
-        GameKind::Backgammon => "backgammon",
-    }
-}
-
-fn load(store: &Store, device: &str, game: GameKind) -> rusqlite::Result<(Glicko2Rating, u32)> {
-    Ok(match store.rating(device, game_name(game))? {
+fn load(store: &Store, device: &str, game: GameId) -> rusqlite::Result<(Glicko2Rating, u32)> {
+    Ok(match store.rating(device, game)? {
         Some((rating, deviation, volatility, games)) => (
             Glicko2Rating {
                 rating,
@@ -31,7 +22,7 @@ fn load(store: &Store, device: &str, game: GameKind) -> rusqlite::Result<(Glicko
 }
 
 /// Records a game between `a` and `b`; `score_a` is 1, 0.5 or 0.
-pub fn record(store: &Store, game: GameKind, a: &str, b: &str, score_a: f64) -> rusqlite::Result<()> {
+pub fn record(store: &Store, game: GameId, a: &str, b: &str, score_a: f64) -> rusqlite::Result<()> {
     let (ra, ga) = load(store, a, game)?;
     let (rb, gb) = load(store, b, game)?;
     let outcome = if score_a > 0.75 {
@@ -42,12 +33,12 @@ pub fn record(store: &Store, game: GameKind, a: &str, b: &str, score_a: f64) -> 
         Outcomes::DRAW
     };
     let (na, nb) = glicko2(&ra, &rb, &outcome, &Glicko2Config::new());
-    store.set_rating(a, game_name(game), (na.rating, na.deviation, na.volatility, ga + 1))?;
-    store.set_rating(b, game_name(game), (nb.rating, nb.deviation, nb.volatility, gb + 1))?;
+    store.set_rating(a, game, (na.rating, na.deviation, na.volatility, ga + 1))?;
+    store.set_rating(b, game, (nb.rating, nb.deviation, nb.volatility, gb + 1))?;
     Ok(())
 }
 
-pub fn get(store: &Store, device: &str, game: GameKind) -> rusqlite::Result<Rating> {
+pub fn get(store: &Store, device: &str, game: GameId) -> rusqlite::Result<Rating> {
     let (r, games) = load(store, device, game)?;
     Ok(Rating {
         game,
@@ -72,16 +63,16 @@ mod tests {
     #[test]
     fn x15_ranked_results_feed_ratings_and_a_draw_counts_half() {
         let (_dir, store) = store();
-        record(&store, GameKind::Hex, "winner", "loser", 1.0).unwrap();
-        record(&store, GameKind::Hex, "drawn-a", "drawn-b", 0.5).unwrap();
-        let winner = get(&store, "winner", GameKind::Hex).unwrap();
-        let loser = get(&store, "loser", GameKind::Hex).unwrap();
-        let drawn = get(&store, "drawn-a", GameKind::Hex).unwrap();
+        record(&store, GameId::Hex, "winner", "loser", 1.0).unwrap();
+        record(&store, GameId::Hex, "drawn-a", "drawn-b", 0.5).unwrap();
+        let winner = get(&store, "winner", GameId::Hex).unwrap();
+        let loser = get(&store, "loser", GameId::Hex).unwrap();
+        let drawn = get(&store, "drawn-a", GameId::Hex).unwrap();
         assert!(winner.rating > 1500.0 && loser.rating < 1500.0, "{winner:?} {loser:?}");
         // Between equal players a draw moves neither rating: half a win each.
         assert!((drawn.rating - 1500.0).abs() < 1e-6, "{drawn:?}");
         assert!(winner.provisional && winner.games == 1, "new players are provisional");
         // Ratings are per game: the Hex result leaves HADANG untouched.
-        assert_eq!(get(&store, "winner", GameKind::Hadang).unwrap().games, 0);
+        assert_eq!(get(&store, "winner", GameId::Hadang).unwrap().games, 0);
     }
 }

@@ -358,10 +358,10 @@ impl Actor {
                         let ply = self.core.moves.len() as u64;
                         let notation = g
                             .sample(&mut dice_rng(seed, ply))
-                            .ok_or_else(|| ApiError::illegal("B5", "no roll is due"))?;
+                            .ok_or_else(|| ApiError::illegal(papan_rules::rule::B5, "no roll is due"))?;
                         vec![Logged::new(EventKind::Rolled { notation })]
                     }
-                    _ => return Err(ApiError::illegal("B5", "no roll is due now")),
+                    _ => return Err(ApiError::illegal(papan_rules::rule::B5, "no roll is due now")),
                 }
             }
             Action::Resign => {
@@ -412,7 +412,7 @@ impl Actor {
             return Err(ApiError::new(ErrorCode::Conflict, "no game is being played"));
         }
         if notation.len() > 64 {
-            return Err(ApiError::illegal("notation", "a move is at most 64 characters"));
+            return Err(ApiError::new(ErrorCode::Malformed, "a move is at most 64 characters"));
         }
         Ok(Logged::new(EventKind::Moved {
             seat,
@@ -528,7 +528,7 @@ impl Actor {
         let first = self.core.seat_of(0);
         if let Err(e) = crate::ratings::record(
             &self.shared.store,
-            self.core.options.game,
+            self.core.options.game(),
             a,
             b,
             outcome.score_for(first),
@@ -588,7 +588,7 @@ impl Actor {
 
     /// The events after `id` as `slot` saw them, rebuilt from the log.
     fn replay_after(&self, slot: u8, id: u64) -> Result<Vec<RoomEvent>, ApiError> {
-        let mut core = RoomCore::new(self.core.id.clone(), self.core.code.clone(), self.core.options.clone());
+        let mut core = RoomCore::new(self.core.id.clone(), self.core.code.clone(), self.core.options);
         let mut out = Vec::new();
         for event in &self.log {
             core.apply(event)?;
@@ -674,7 +674,7 @@ impl Actor {
             }
             self.absent_since[slot as usize] = None;
             let seat = self.core.seat_of(slot);
-            let event = match absence(self.core.options.game) {
+            let event = match absence(self.core.options.game()) {
                 Absence::BotTakesOver if !self.core.bot_seats[seat.index()] => {
                     Logged::new(EventKind::BotTookOver { seat })
                 }

@@ -4,7 +4,8 @@
 //! that a client saw accepted.
 
 use crate::core::Logged;
-use papan_api::RoomOptions;
+use papan_api::{GameId, RoomOptions};
+use rusqlite::types::Value;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
@@ -19,11 +20,90 @@ pub struct StoredRoom {
     pub code: String,
     pub options: RoomOptions,
     pub seats: Vec<(u8, String, String)>,
-    /// (event, slot, client_seq).
+    /// (event, slot, client_seq), versions 1, 2, ... in order.
     pub events: Vec<(Logged, Option<u8>, Option<u64>)>,
 }
 
+/// An open room whose stored options, seats or events cannot be read. It
+/// must not be replayed at all (replaying the rest of its log would be a
+/// different game): the server keeps it closed, and its rows stay as they
+/// are for inspection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnreadableRoom {
+    pub id: String,
+    pub code: String,
+    /// What cannot be read, for the operator's log.
+    pub why: String,
+}
+
 type Res<T> = rusqlite::Result<T>;
+
+/// A stored room's parts, read back.
+type RoomParts = (
+    RoomOptions,
+    Vec<(u8, String, String)>,
+    Vec<(Logged, Option<u8>, Option<u64>)>,
+);
+
+fn text(value: Value, what: &str) -> Result<String, String> {
+    match value {
+        Value::Text(text) => Ok(text),
+        other => Err(format!("{what} is not text ({:?})", other.data_type())),
+    }
+}
+
+/// A table slot: 0 or 1.
+fn slot(value: Value, what: &str) -> Result<u8, String> {
+    match value {
+        Value::Integer(slot @ 0..=1) => Ok(slot as u8),
+        other => Err(format!("{what} is not a table slot ({other:?})")),
+    }
+}
+
+/// Reads a room's stored rows, or says what does not read back: options
+/// that are not today's JSON of [`RoomOptions`], a seat or event column of
+/// the wrong kind, an event body that does not parse, a missing version.
+fn read_room(options: Value, seats: Vec<[Value; 3]>, events: Vec<[Value; 4]>) -> Result<RoomParts, String> {
+    let options = text(options, "the options")?;
+    let options: RoomOptions =
+        serde_json::from_str(&options).map_err(|e| format!("the options {options} do not parse: {e}"))?;
+    let seats = seats
+        .into_iter()
+        .map(|[slot_value, token_hash, device_id]| {
+            Ok((
+                slot(slot_value, "a seat's slot")?,
+                text(token_hash, "a seat's token hash")?,
+                text(device_id, "a seat's device")?,
+            ))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let mut read = Vec::with_capacity(events.len());
+    for (index, [version, body, slot_value, seq]) in events.into_iter().enumerate() {
+        let expected = index as i64 + 1;
+        if version != Value::Integer(expected) {
+            return Err(format!(
+                "event {expected} is missing (the next one stored is {version:?})"
+            ));
+        }
+        let body = text(body, &format!("event {expected}"))?;
+        let event: Logged = serde_json::from_str(&body).map_err(|e| format!("event {expected} does not parse: {e}"))?;
+        let slot_value = match slot_value {
+            Value::Null => None,
+            other => Some(slot(other, &format!("event {expected}'s slot"))?),
+        };
+        let seq = match seq {
+            Value::Null => None,
+            Value::Integer(seq) if seq >= 0 => Some(seq as u64),
+            other => {
+                return Err(format!(
+                    "event {expected}'s client_seq is not a sequence number ({other:?})"
+                ))
+            }
+        };
+        read.push((event, slot_value, seq));
+    }
+    Ok((options, seats, read))
+}
 
 impl Store {
     pub fn open(path: &Path) -> Res<Store> {
@@ -113,62 +193,55 @@ impl Store {
         tx.commit()
     }
 
-    /// Every open room with its seats and log, for a restart.
-    pub fn open_rooms(&self) -> Res<Vec<StoredRoom>> {
+    /// Every open room with its seats and log, for a restart; a room
+    /// whose options, seats or events do not read back comes as
+    /// [`UnreadableRoom`], whole, never with the unreadable parts left out.
+    pub fn open_rooms(&self) -> Res<Vec<Result<StoredRoom, UnreadableRoom>>> {
         let conn = self.conn();
-        let mut rooms = Vec::new();
-        let mut stmt = conn.prepare("SELECT id, code, options FROM rooms WHERE open = 1")?;
-        let rows: Vec<(String, String, String)> = stmt
+        let rows: Vec<(String, String, Value)> = conn
+            .prepare("SELECT id, code, options FROM rooms WHERE open = 1 ORDER BY rowid")?
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Res<_>>()?;
+        let mut rooms = Vec::with_capacity(rows.len());
         for (id, code, options) in rows {
-            let options: RoomOptions = match serde_json::from_str(&options) {
-                Ok(o) => o,
-                Err(_) => continue,
-            };
-            let seats = conn
+            let seats: Vec<[Value; 3]> = conn
                 .prepare("SELECT slot, token_hash, device_id FROM seats WHERE room_id = ?1 ORDER BY slot")?
-                .query_map(params![id], |r| Ok((r.get::<_, u8>(0)?, r.get(1)?, r.get(2)?)))?
-                .collect::<Res<Vec<_>>>()?;
-            let events = conn
-                .prepare("SELECT body, slot, client_seq FROM events WHERE room_id = ?1 ORDER BY version")?
-                .query_map(params![id], |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, Option<u8>>(1)?,
-                        r.get::<_, Option<i64>>(2)?,
-                    ))
-                })?
-                .collect::<Res<Vec<_>>>()?
-                .into_iter()
-                .filter_map(|(body, slot, seq)| Some((serde_json::from_str(&body).ok()?, slot, seq.map(|s| s as u64))))
-                .collect();
-            rooms.push(StoredRoom {
-                id,
-                code,
-                options,
-                seats,
-                events,
+                .query_map(params![id], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?]))?
+                .collect::<Res<_>>()?;
+            let events: Vec<[Value; 4]> = conn
+                .prepare("SELECT version, body, slot, client_seq FROM events WHERE room_id = ?1 ORDER BY version")?
+                .query_map(params![id], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]))?
+                .collect::<Res<_>>()?;
+            rooms.push(match read_room(options, seats, events) {
+                Ok((options, seats, events)) => Ok(StoredRoom {
+                    id,
+                    code,
+                    options,
+                    seats,
+                    events,
+                }),
+                Err(why) => Err(UnreadableRoom { id, code, why }),
             });
         }
         Ok(rooms)
     }
 
-    pub fn rating(&self, device_id: &str, game: &str) -> Res<Option<(f64, f64, f64, u32)>> {
+    /// A device's rating in `game` (stored under the game's code, `hex`, ...).
+    pub fn rating(&self, device_id: &str, game: GameId) -> Res<Option<(f64, f64, f64, u32)>> {
         self.conn()
             .query_row(
                 "SELECT rating, deviation, volatility, games FROM ratings WHERE device_id = ?1 AND game = ?2",
-                params![device_id, game],
+                params![device_id, game.code()],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
             .optional()
     }
 
-    pub fn set_rating(&self, device_id: &str, game: &str, r: (f64, f64, f64, u32)) -> Res<()> {
+    pub fn set_rating(&self, device_id: &str, game: GameId, r: (f64, f64, f64, u32)) -> Res<()> {
         self.conn().execute(
             "INSERT INTO ratings (device_id, game, rating, deviation, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
              ON CONFLICT (device_id, game) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5, games = ?6",
-            params![device_id, game, r.0, r.1, r.2, r.3],
+            params![device_id, game.code(), r.0, r.1, r.2, r.3],
         )?;
         Ok(())
     }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use papan_api::{Action, GameKind, RoomStatus, Snapshot};
+use papan_api::{Action, GameId, RoomStatus, Snapshot};
 use papan_rules::junqi::{JunQi, Square};
 use papan_rules::{Game, Record};
 use proptest::prelude::*;
@@ -37,7 +37,7 @@ fn check_payloads(payloads: &[Snapshot], moves: &[String], seed: u64) {
 async fn one_game(pick: u64) {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;
-    let (a, b) = table(&server, options(GameKind::Junqi)).await;
+    let (a, b) = table(&server, options(GameId::Junqi)).await;
     let mut players = [a, b];
     let mut streams = Vec::new();
     for p in &players {

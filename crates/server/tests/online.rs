@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use papan_api::fairness::{dice_rng, verify, verify_backgammon};
 use papan_api::sse::SseParser;
-use papan_api::{Action, EventKind, EventStream, GameKind, RoomEvent, RoomStatus, Snapshot};
+use papan_api::{Action, EventKind, EventStream, GameId, RoomEvent, RoomStatus, Snapshot};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::{Game, Record, Turn};
 use std::time::Duration;
@@ -20,7 +20,7 @@ async fn backgammon_through_the_api(pick: u64) -> (Snapshot, Snapshot) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("p.db");
     let mut server = server_at(&db, |_| {}).await;
-    let (a, b) = table(&server, options(GameKind::Backgammon)).await;
+    let (a, b) = table(&server, options(GameId::Backgammon)).await;
     let mut players = [a, b];
     let start = players[0].snapshot().await;
     let commitment = start.commitment.clone().expect("the dice are committed at the start");
@@ -89,7 +89,7 @@ async fn b5_backgammon_rolls_come_from_the_committed_seed_and_verify_after_the_g
     for end in [&end0, &end1] {
         let view = end.view.as_ref().unwrap();
         verify_backgammon(&commitment, &reveal, &end.moves, end.seat, view).expect("the dice verify");
-        verify(GameKind::Backgammon, &commitment, &reveal, &end.moves, end.seat, view).expect("dispatch");
+        verify(GameId::Backgammon, &commitment, &reveal, &end.moves, end.seat, view).expect("dispatch");
     }
 }
 
@@ -115,7 +115,7 @@ async fn b5_a_tampered_reveal_or_roll_is_refused_with_a_reason() {
         "roll 6-6"
     }
     .to_string();
-    let err = verify(GameKind::Backgammon, &commitment, &reveal, &forged, end.seat, view).unwrap_err();
+    let err = verify(GameId::Backgammon, &commitment, &reveal, &forged, end.seat, view).unwrap_err();
     assert!(err.contains(&format!("move {k}")), "names the roll: {err}");
     assert!(
         err.contains(&forged[k]) && err.contains(&end.moves[k]),
@@ -123,7 +123,7 @@ async fn b5_a_tampered_reveal_or_roll_is_refused_with_a_reason() {
     );
 
     // The same dice under a Jun Qi check: the commitment's domain differs.
-    assert!(verify(GameKind::Junqi, &commitment, &reveal, &end.moves, end.seat, view).is_err());
+    assert!(verify(GameId::Junqi, &commitment, &reveal, &end.moves, end.seat, view).is_err());
 }
 
 /// The next event on `stream`, bounded in time.
@@ -139,7 +139,7 @@ async fn next_event(stream: &mut EventStream) -> RoomEvent {
 async fn presence_of_the_opponent_is_announced_live_and_shown_in_snapshots() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |c| c.grace = Duration::from_secs(30)).await;
-    let (a, b) = table(&server, options(GameKind::Hex)).await;
+    let (a, b) = table(&server, options(GameId::Hex)).await;
     let version = a.snapshot().await.version;
     assert_eq!(a.snapshot().await.present, [false, false], "nobody listens yet");
 
@@ -196,7 +196,7 @@ async fn presence_of_the_opponent_is_announced_live_and_shown_in_snapshots() {
 async fn presence_frames_carry_no_id_and_resuming_gives_exactly_the_missed_events() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |c| c.grace = Duration::from_secs(30)).await;
-    let (mut a, mut b) = table(&server, options(GameKind::Hex)).await;
+    let (mut a, mut b) = table(&server, options(GameId::Hex)).await;
     let version = a.snapshot().await.version;
     let mut a_stream = a
         .client
@@ -286,7 +286,7 @@ async fn presence_frames_carry_no_id_and_resuming_gives_exactly_the_missed_event
 async fn cors_preflight_is_answered_and_every_response_allows_any_origin() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;
-    let (a, _b) = table(&server, options(GameKind::Hex)).await;
+    let (a, _b) = table(&server, options(GameId::Hex)).await;
     let http = reqwest::Client::new();
     for path in [
         format!("/v1/rooms/{}/actions", a.grant.room_id),

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use papan_api::fairness::verify_junqi;
-use papan_api::{Action, ErrorCode, EventKind, GameKind, RoomStatus, Snapshot};
+use papan_api::{Action, ApiError, ErrorCode, EventKind, GameId, RoomOptions, RoomStatus, Snapshot};
 use papan_rules::clock::Adjudicated;
 use papan_rules::hadang::Hadang;
 use papan_rules::{EndReason, Game};
@@ -60,15 +60,15 @@ async fn full_game_of_each_game_between_two_clients() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;
 
-    let (a, b) = table(&server, options(GameKind::Hex)).await;
+    let (a, b) = table(&server, options(GameId::Hex)).await;
     let end = drive(&mut [a, b], first, 400).await;
     assert_eq!(end.outcome.unwrap().reason, EndReason::Connection);
 
-    let (a, b) = table(&server, options(GameKind::Hadang)).await;
+    let (a, b) = table(&server, options(GameId::Hadang)).await;
     let end = drive(&mut [a, b], hadang_racer, 400).await;
     assert_eq!(end.outcome.unwrap().reason, EndReason::GoalReached);
 
-    let (a, b) = table(&server, options(GameKind::Backgammon)).await;
+    let (a, b) = table(&server, options(GameId::Backgammon)).await;
     let end = drive(&mut [a, b], first, 3_000).await;
     assert_eq!(end.outcome.unwrap().reason, EndReason::BoreOff);
     assert!(
@@ -76,7 +76,7 @@ async fn full_game_of_each_game_between_two_clients() {
         "dice were rolled by the server"
     );
 
-    let (a, b) = table(&server, options(GameKind::Junqi)).await;
+    let (a, b) = table(&server, options(GameId::Junqi)).await;
     let start = a.snapshot().await;
     let commitment = start
         .commitment
@@ -107,7 +107,7 @@ async fn full_game_of_each_game_between_two_clients() {
 async fn illegal_stale_wrong_token_malformed_and_oversized_requests_leave_the_room_unchanged() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;
-    let (mut a, mut b) = table(&server, options(GameKind::Hex)).await;
+    let (mut a, mut b) = table(&server, options(GameId::Hex)).await;
     a.play("c3").await.unwrap();
     let before = a.snapshot().await;
 
@@ -118,9 +118,10 @@ async fn illegal_stale_wrong_token_malformed_and_oversized_requests_leave_the_ro
         other => panic!("{other}"),
     };
     assert_eq!(api.code, ErrorCode::IllegalAction);
-    assert!(api.rule.is_some(), "the rule broken is named");
-    // Not your turn.
-    assert_eq!(a.play("d4").await.unwrap_err().code(), Some(ErrorCode::IllegalAction));
+    assert_eq!(api.rule, Some(papan_rules::rule::X5), "the rule broken is named");
+    // 409 not your turn; 400 for notation that does not read.
+    assert_eq!(a.play("d4").await.unwrap_err().code(), Some(ErrorCode::NotYourTurn));
+    assert_eq!(b.play("zz99").await.unwrap_err().code(), Some(ErrorCode::Malformed));
     // 409 stale version.
     let err = b
         .act_at(before.version - 1, Action::Move { notation: "d4".into() })
@@ -143,7 +144,7 @@ async fn illegal_stale_wrong_token_malformed_and_oversized_requests_leave_the_ro
         .unwrap_err();
     assert_eq!(err.code(), Some(ErrorCode::Unauthorized));
     // Another room's token does not open this room.
-    let (other, _) = table(&server, options(GameKind::Hex)).await;
+    let (other, _) = table(&server, options(GameId::Hex)).await;
     let err = b
         .client
         .snapshot(&b.grant.room_id, &other.grant.seat_token)
@@ -173,11 +174,85 @@ async fn illegal_stale_wrong_token_malformed_and_oversized_requests_leave_the_ro
     server.stop().await;
 }
 
+/// POSTs `body` to `path` with the device's token: (HTTP status, error body).
+async fn post_raw(
+    server: &papan_server::Server,
+    client: &papan_api::Client,
+    path: &str,
+    body: &str,
+) -> (u16, ApiError) {
+    let response = reqwest::Client::new()
+        .post(format!("{}/v1{path}", server.base_url()))
+        .header("authorization", format!("Bearer {}", client.device_token().unwrap()))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("request sent");
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("body");
+    let error = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{status} {text}: {e}"));
+    (status, error)
+}
+
+#[tokio::test]
+async fn room_options_of_another_game_unknown_or_not_offered_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server_at(&dir.path().join("p.db"), |_| {}).await;
+    let a = device(&server.base_url()).await;
+    // The shape: a foreign or unknown field, an unknown game → 400 with serde's message.
+    for (options, says) in [
+        (
+            r#"{"game": "hex", "tempo": {"base_minutes": 3, "increment_seconds": 2}}"#,
+            "unknown field `tempo`",
+        ),
+        (r#"{"game": "hex", "hex_size": 9}"#, "unknown field `hex_size`"),
+        (r#"{"game": "junqi", "size": 9}"#, "unknown field `size`"),
+        (r#"{"game": "chess"}"#, "unknown variant `chess`"),
+    ] {
+        for path in ["/rooms", "/match"] {
+            let (status, error) = post_raw(&server, &a, path, &format!(r#"{{"options": {options}}}"#)).await;
+            assert_eq!((status, error.code), (400, ErrorCode::Malformed), "{path} {options}");
+            assert!(error.message.contains(says), "{options}: {}", error.message);
+        }
+    }
+    // Values not offered → 422 naming the rule.
+    for (options, rule) in [
+        (r#"{"game": "hex", "size": 8}"#, papan_rules::rule::X1),
+        (r#"{"game": "hex", "turn_limit_s": 45}"#, papan_rules::rule::X12),
+        (
+            r#"{"game": "hadang", "tempo": {"base_minutes": 2, "increment_seconds": 0}}"#,
+            papan_rules::rule::H16,
+        ),
+    ] {
+        for path in ["/rooms", "/match"] {
+            let (status, error) = post_raw(&server, &a, path, &format!(r#"{{"options": {options}}}"#)).await;
+            assert_eq!(
+                (status, error.code, error.rule),
+                (422, ErrorCode::IllegalAction, Some(rule)),
+                "{path} {options}: {}",
+                error.message
+            );
+        }
+    }
+    let err = a.create_room(RoomOptions::hex(8, false, None)).await.unwrap_err();
+    assert_eq!(err.code(), Some(ErrorCode::IllegalAction));
+    // Offered options make a room that shows them back, typed.
+    let grant = a
+        .create_room(RoomOptions::hex(9, true, Some(60)).with_ranked(true))
+        .await
+        .unwrap();
+    let snap = a.snapshot(&grant.room_id, &grant.seat_token).await.unwrap();
+    assert_eq!(snap.options, RoomOptions::hex(9, true, Some(60)).with_ranked(true));
+    assert_eq!(snap.options.hex_options().unwrap().size, 9);
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn retried_post_with_same_client_seq_is_harmless() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;
-    let (mut a, _b) = table(&server, options(GameKind::Hex)).await;
+    let (mut a, _b) = table(&server, options(GameId::Hex)).await;
     let v = a.snapshot().await.version;
     let request = papan_api::ActionRequest {
         based_on_version: v,
@@ -204,7 +279,7 @@ async fn retried_post_with_same_client_seq_is_harmless() {
 async fn reconnect_with_last_event_id_receives_exactly_the_missed_events() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;
-    let (mut a, mut b) = table(&server, options(GameKind::Hex)).await;
+    let (mut a, mut b) = table(&server, options(GameId::Hex)).await;
     let start = b.snapshot().await.version;
     let mut stream = b
         .client
@@ -258,7 +333,7 @@ async fn server_restarted_mid_game_restores_the_room_and_the_game_completes() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("p.db");
     let server = server_at(&db, |_| {}).await;
-    let (mut a, mut b) = table(&server, options(GameKind::Hadang)).await;
+    let (mut a, mut b) = table(&server, options(GameId::Hadang)).await;
     a.play(&a.snapshot().await.legal_moves[0].clone()).await.unwrap();
     b.play(&b.snapshot().await.legal_moves[0].clone()).await.unwrap();
     let before = a.snapshot().await;
@@ -284,10 +359,8 @@ async fn quick_match_pairs_two_devices_and_ranked_results_update_ratings() {
     let base = server.base_url();
     let a = device(&base).await;
     let b = device(&base).await;
-    let mut opts = options(GameKind::Hex);
-    opts.hex_size = Some(9);
-    opts.ranked = true;
-    let ga = a.quick_match(opts.clone()).await.unwrap();
+    let opts = RoomOptions::hex(9, false, None).with_ranked(true);
+    let ga = a.quick_match(opts).await.unwrap();
     let gb = b.quick_match(opts).await.unwrap();
     assert_eq!(ga.room_id, gb.room_id, "same options, same table");
     assert_ne!(ga.seat_token, gb.seat_token);
@@ -307,8 +380,8 @@ async fn quick_match_pairs_two_devices_and_ranked_results_update_ratings() {
         "the table starts when full"
     );
     pa.act(Action::Resign).await.unwrap();
-    let ra = pa.client.rating(GameKind::Hex).await.unwrap();
-    let rb = pb.client.rating(GameKind::Hex).await.unwrap();
+    let ra = pa.client.rating(GameId::Hex).await.unwrap();
+    let rb = pb.client.rating(GameId::Hex).await.unwrap();
     assert!(rb.rating > 1500.0 && ra.rating < 1500.0, "{ra:?} {rb:?}");
     assert!(ra.provisional && ra.games == 1);
     server.stop().await;
@@ -318,7 +391,7 @@ async fn quick_match_pairs_two_devices_and_ranked_results_update_ratings() {
 async fn x8_rematch_alternates_the_first_player() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;
-    let (mut a, mut b) = table(&server, options(GameKind::Hex)).await;
+    let (mut a, mut b) = table(&server, options(GameId::Hex)).await;
     assert_eq!(a.snapshot().await.seat, papan_rules::Seat::First);
     b.act(Action::Resign).await.unwrap();
     a.act(Action::Rematch).await.unwrap();
@@ -371,7 +444,7 @@ async fn sigkilled_binary_restarts_with_every_accepted_move() {
     let base = format!("http://127.0.0.1:{port}");
     let a = device(&base).await;
     let b = device(&base).await;
-    let ga = a.create_room(options(GameKind::Backgammon)).await.unwrap();
+    let ga = a.create_room(options(GameId::Backgammon)).await.unwrap();
     let gb = b.join(&ga.code).await.unwrap();
     let mut players = [
         Player {
@@ -413,7 +486,7 @@ async fn per_device_rate_limit_and_bounded_streams_per_seat() {
         c.max_streams_per_seat = 2;
     })
     .await;
-    let (a, b) = table(&server, options(GameKind::Hex)).await;
+    let (a, b) = table(&server, options(GameId::Hex)).await;
     let _s1 = b
         .client
         .subscribe(&b.grant.room_id, &b.grant.seat_token, None)

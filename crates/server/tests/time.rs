@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use papan_api::{Action, EventKind, GameKind, HadangTempo, RoomStatus};
+use papan_api::{Action, EventKind, GameId, HadangTempo, RoomOptions, RoomStatus};
 use papan_rules::{EndReason, Seat};
 use std::time::Duration;
 
@@ -12,9 +12,7 @@ use std::time::Duration;
 async fn x12_hex_turn_limit_plays_the_move_automatically() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |c| c.ms_per_game_second = 10).await;
-    let mut opts = options(GameKind::Hex);
-    opts.hex_size = Some(9);
-    opts.hex_turn_limit_s = Some(30); // 300 ms here
+    let opts = RoomOptions::hex(9, false, Some(30)); // 300 ms here
     let (a, b) = table(&server, opts).await;
     let mut stream = b
         .client
@@ -50,11 +48,7 @@ async fn x12_hex_turn_limit_plays_the_move_automatically() {
 async fn h16_hadang_flag_falls_and_the_increment_is_added() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |c| c.ms_per_game_second = 5).await;
-    let mut opts = options(GameKind::Hadang);
-    opts.hadang_tempo = Some(HadangTempo {
-        base_minutes: 1,
-        increment_seconds: 5,
-    }); // 60 game-s = 300 ms here
+    let opts = RoomOptions::hadang(Some(HadangTempo::new(1, 5).unwrap())); // 60 game-s = 300 ms here
     let (mut a, _b) = table(&server, opts).await;
     let mv = a.snapshot().await.legal_moves[0].clone();
     a.play(&mv).await.unwrap();
@@ -78,9 +72,7 @@ async fn h16_hadang_flag_falls_and_the_increment_is_added() {
 async fn x13_hex_bot_takes_the_seat_after_the_grace_period() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |c| c.grace = Duration::from_millis(150)).await;
-    let mut opts = options(GameKind::Hex);
-    opts.hex_size = Some(9);
-    let (mut a, b) = table(&server, opts).await;
+    let (mut a, b) = table(&server, RoomOptions::hex(9, false, None)).await;
     let stream = b
         .client
         .subscribe(&b.grant.room_id, &b.grant.seat_token, None)
@@ -99,7 +91,7 @@ async fn x13_hex_bot_takes_the_seat_after_the_grace_period() {
 async fn grace_period_reconnection_keeps_the_seat() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |c| c.grace = Duration::from_millis(300)).await;
-    let (a, b) = table(&server, options(GameKind::Hex)).await;
+    let (a, b) = table(&server, options(GameId::Hex)).await;
     drop(
         b.client
             .subscribe(&b.grant.room_id, &b.grant.seat_token, None)
@@ -122,7 +114,7 @@ async fn grace_period_reconnection_keeps_the_seat() {
 async fn j20_junqi_move_timeout_autoplays_and_leaving_loses() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |c| c.ms_per_game_second = 10).await;
-    let (mut a, b) = table(&server, options(GameKind::Junqi)).await;
+    let (mut a, b) = table(&server, options(GameId::Junqi)).await;
     // 30 s per move (300 ms here): the seat to move gets an automatic move.
     let played = eventually(&a, |s| !s.moves.is_empty()).await;
     assert_eq!(played.status, RoomStatus::Playing);
@@ -143,7 +135,7 @@ async fn j20_junqi_move_timeout_autoplays_and_leaving_loses() {
 async fn j20_junqi_absent_past_the_grace_loses() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |c| c.grace = Duration::from_millis(100)).await;
-    let (a, b) = table(&server, options(GameKind::Junqi)).await;
+    let (a, b) = table(&server, options(GameId::Junqi)).await;
     drop(
         b.client
             .subscribe(&b.grant.room_id, &b.grant.seat_token, None)

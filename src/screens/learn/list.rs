@@ -1,8 +1,9 @@
 //! `/learn`: every game's lessons as cards, with best stars and where an
 //! unfinished lesson resumes.
 
-use super::{game_name_key, load_progress};
+use super::load_progress;
 use crate::i18n::{tr, tr_args};
+use crate::screens::game_name_key;
 use crate::screens::TopBar;
 use crate::settings::AppSettings;
 use crate::storage::Store;
@@ -37,7 +38,7 @@ pub fn Learn() -> Element {
                                 onclick: {
                                     let id = card.id.to_string();
                                     move |_| {
-                                        nav.push(Route::LessonScreen { game: game.code().to_string(), lesson: id.clone() });
+                                        nav.push(Route::LessonScreen { game, lesson: id.clone() });
                                     }
                                 },
                                 span { class: "lesson-title", {tr(lang, card.title)} }

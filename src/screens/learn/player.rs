@@ -3,18 +3,21 @@
 //! two-stage Hint, page-through steps ("1 / 3"), stars at the end, and
 //! progress saved after every step.
 
+use super::board::{LessonBoard, LessonEvent};
+use super::load_progress;
 use super::start::start_beginner;
-use super::{game_from_code, game_name_key, load_progress};
-use crate::components::tutorial::{
-    AnyLesson, BackgammonLessonBoard, HadangLessonBoard, HexLessonBoard, JunQiLessonBoard,
-};
 use crate::i18n::{tr, tr_args, Lang};
-use crate::screens::TopBar;
+use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
 use crate::storage::Store;
-use crate::tutorial::{Advance, Feedback, HintStage};
-use crate::{HexSlot, Route};
+use crate::tutorial::{Advance, AnyLesson, Feedback, GameId, HintStage};
+use crate::Route;
 use dioxus::prelude::*;
+use papan_rules::backgammon::Backgammon;
+use papan_rules::hadang::Hadang;
+use papan_rules::hex::Hex;
+use papan_rules::junqi::JunQi;
+use std::marker::PhantomData;
 
 /// A message under the board: `ok` for success, else a wrong try.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,13 +41,17 @@ fn save_progress(lesson: &str, finished: Option<u8>, resume: usize) {
 }
 
 #[component]
-pub fn LessonScreen(game: String, lesson: String) -> Element {
+pub fn LessonScreen(game: GameId, lesson: String) -> Element {
     let settings = use_context::<Signal<AppSettings>>();
     let lang = settings.read().lang;
-    let Some(game_id) = game_from_code(&game) else {
-        return rsx! { LessonMissing { lang, what: game.clone() } };
-    };
-    rsx! { LessonBody { key: "{game}/{lesson}", lang, game: game_id, lesson } }
+    // A keyed list of one: another lesson is a new body with a fresh
+    // player, never the old one's state under new props.
+    let id = format!("{game}/{lesson}");
+    rsx! {
+        for id in [id] {
+            LessonBody { key: "{id}", lang, game, lesson: lesson.clone() }
+        }
+    }
 }
 
 #[component]
@@ -62,9 +69,8 @@ fn LessonMissing(lang: Lang, what: String) -> Element {
 }
 
 #[component]
-fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Element {
+fn LessonBody(lang: Lang, game: GameId, lesson: String) -> Element {
     let nav = navigator();
-    let mut hex_slot = use_context::<HexSlot>();
     let opened = use_hook(|| {
         let resume = load_progress(&Store::app())
             .get(&lesson)
@@ -79,18 +85,15 @@ fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Elem
         Ok(s) => s,
         Err(e) => return rsx! { LessonMissing { lang, what: e } },
     };
-    let mut highlight = use_signal(Vec::<String>::new);
     let mut hint_text = use_signal(|| None::<String>);
     let mut hint_move = use_signal(String::new);
     let mut toast = use_signal(|| None::<Toast>);
     let mut start_error = use_signal(|| None::<String>);
 
     let lesson_id = lesson.clone();
-    let on_move = move |text: String| {
-        let feedback = session.write().try_move(&text);
+    let mut on_feedback = move |feedback: Feedback| {
         match feedback {
             Feedback::Success { done_key, .. } => {
-                highlight.set(Vec::new());
                 hint_text.set(None);
                 toast.set(Some(Toast {
                     ok: true,
@@ -118,12 +121,18 @@ fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Elem
             Feedback::NotNow => {}
         }
     };
+    let on_event = move |event: LessonEvent| match event {
+        LessonEvent::Feedback(feedback) => on_feedback(feedback),
+        LessonEvent::Note(key) => toast.set(Some(Toast {
+            ok: false,
+            text: tr(lang, key),
+        })),
+    };
     let on_hint = move |_| {
         toast.set(None);
         let stage = session.write().hint();
         match stage {
-            HintStage::Highlight(cells) => {
-                highlight.set(cells);
+            HintStage::Highlight(_) => {
                 hint_text.set(Some(tr(lang, "tutorial-hint-look")));
             }
             HintStage::Move(mv) => {
@@ -136,7 +145,6 @@ fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Elem
     let lesson_for_next = lesson.clone();
     let on_next = move |_| {
         let advance = session.write().next();
-        highlight.set(Vec::new());
         hint_text.set(None);
         hint_move.set(String::new());
         toast.set(None);
@@ -150,7 +158,7 @@ fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Elem
         session.write().previous_page();
         toast.set(None);
     };
-    let on_beginner = move |_| match start_beginner(game, &mut hex_slot) {
+    let on_beginner = move |_| match start_beginner(game) {
         Ok(route) => {
             nav.push(route);
         }
@@ -172,21 +180,14 @@ fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Elem
             ("count", s.step_count().to_string()),
         ],
     );
-    let marks = highlight();
-    let board = match &*s {
-        AnyLesson::Hex(p) => rsx! {
-            HexLessonBoard { position: p.position().clone(), highlight: marks, lang, on_move }
-        },
-        AnyLesson::Hadang(p) => rsx! {
-            HadangLessonBoard { position: *p.position(), highlight: marks, on_move }
-        },
-        AnyLesson::Backgammon(p) => rsx! {
-            BackgammonLessonBoard { key: "{s.step_index()}", position: p.position().clone(), highlight: marks, lang, on_move }
-        },
-        AnyLesson::Junqi(p) => rsx! {
-            JunQiLessonBoard { position: p.position().clone(), highlight: marks, lang, on_move }
-        },
+    drop(s);
+    let board = match game {
+        GameId::Hex => rsx! { LessonBoard { game: PhantomData::<Hex>, session, lang, on_event } },
+        GameId::Hadang => rsx! { LessonBoard { game: PhantomData::<Hadang>, session, lang, on_event } },
+        GameId::Junqi => rsx! { LessonBoard { game: PhantomData::<JunQi>, session, lang, on_event } },
+        GameId::Backgammon => rsx! { LessonBoard { game: PhantomData::<Backgammon>, session, lang, on_event } },
     };
+    let s = session.read();
     let game_name = tr(lang, game_name_key(game));
     rsx! {
         div { class: "screen lesson-screen", "data-testid": "lesson-screen", "data-game": "{game.code()}", "data-step": "{s.step_index()}",
@@ -219,7 +220,7 @@ fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Elem
                 } else {
                     p { class: "lesson-step", "data-testid": "step-label", "{step_label}" }
                     p { class: "lesson-prompt", "data-testid": "lesson-prompt", "{prompt}" }
-                    div { class: "lesson-board-wrap", {board} }
+                    div { class: "lesson-stage", {board} }
                     if let Some(t) = toast() {
                         div {
                             class: if t.ok { "lesson-toast ok" } else { "lesson-toast wrong" },
@@ -237,8 +238,18 @@ fn LessonBody(lang: Lang, game: crate::tutorial::GameId, lesson: String) -> Elem
                             button { class: "btn", "data-testid": "prev-page", disabled: index <= 1, onclick: on_prev,
                                 {tr(lang, "tutorial-back")}
                             }
-                            span { class: "page-label", "data-testid": "page-label",
-                                {tr_args(lang, "tutorial-page-label", &[("index", index.to_string()), ("count", count.to_string())])}
+                            // The pages of one step as dots, so they never read
+                            // like a second step counter beside "Step 1 of 3".
+                            span {
+                                class: "page-dots",
+                                "data-testid": "page-label",
+                                "data-page": "{index}",
+                                "data-pages": "{count}",
+                                role: "img",
+                                "aria-label": tr_args(lang, "tutorial-page-label", &[("index", index.to_string()), ("count", count.to_string())]),
+                                for i in 1..=count {
+                                    span { key: "{i}", class: if i == index { "page-dot on" } else { "page-dot" } }
+                                }
                             }
                         } else {
                             button { class: "btn", "data-testid": "hint", disabled: s.is_step_done(), onclick: on_hint,

@@ -2,26 +2,25 @@
 //! bot after a lesson (through each game's own controller and slot).
 
 use super::load_progress;
-use crate::controllers::backgammon::BackgammonController;
-use crate::controllers::hadang::{monotonic_ms, HadangController};
-use crate::controllers::hex::HexController;
-use crate::controllers::junqi::JunQiController;
 use crate::i18n::{tr, Lang};
-use crate::saved_game::save_hex;
+use crate::screens::setup::{begin, Choice, Starts};
 use crate::storage::Store;
-use crate::timer::now_ms;
 use crate::tutorial::catalog::next_lesson;
 use crate::tutorial::GameId;
-use crate::{HexSlot, Route};
+use crate::Route;
 use dioxus::prelude::*;
 use papan_bots::Level;
+use papan_rules::backgammon::Backgammon;
 use papan_rules::clock::Tempo;
+use papan_rules::hadang::Hadang;
+use papan_rules::hex::{Hex, HexOptions};
+use papan_rules::junqi::JunQi;
 
 /// The lesson player route for the first unfinished lesson of `game`.
 pub fn learn_route(game: GameId, store: &Store) -> Route {
     let card = next_lesson(game, &load_progress(store));
     Route::LessonScreen {
-        game: game.code().to_string(),
+        game,
         lesson: card.id.to_string(),
     }
 }
@@ -41,41 +40,23 @@ pub fn LearnButton(game: GameId, lang: Lang) -> Element {
 }
 
 /// Starts a new game of `game` against the Beginner bot, the learner moving
-/// first, and returns the play route; the error is shown on the lesson screen.
-pub fn start_beginner(game: GameId, hex_slot: &mut HexSlot) -> Result<Route, String> {
-    let store = Store::app();
-    let seed = now_ms();
+/// first (Hex on the 7×7 board of the lessons), and returns the play route;
+/// the error is shown on the lesson screen.
+pub fn start_beginner(game: GameId) -> Result<Route, String> {
+    fn choice<G: crate::play::Playable>(options: G::Options) -> Choice<G> {
+        Choice {
+            options,
+            opponent: Some(Level::Beginner),
+            starts: Starts::Me,
+            tempo: Tempo::Unlimited,
+            alternate: G::ALTERNATE,
+        }
+    }
     match game {
-        GameId::Hex => {
-            let game =
-                HexController::from_setup(7, false, Some(Level::Beginner), true, seed).map_err(|e| e.to_string())?;
-            save_hex(&store, &game)?;
-            hex_slot.0.set(Some(game));
-            Ok(Route::HexPlay {})
-        }
-        GameId::Hadang => {
-            let game =
-                HadangController::from_setup(Some(Level::Beginner), true, Tempo::Unlimited, seed, monotonic_ms());
-            crate::screens::hadang::slot::save_hadang(&store, &game)?;
-            let mut state = crate::screens::hadang::slot::HADANG.write();
-            state.game = Some(game);
-            state.load_error = None;
-            Ok(Route::HadangPlay {})
-        }
-        GameId::Backgammon => {
-            let game = BackgammonController::from_setup(Some(Level::Beginner), seed).map_err(|e| e.to_string())?;
-            crate::screens::backgammon::slot::save_backgammon(&store, &game)?;
-            let mut state = crate::screens::backgammon::slot::BACKGAMMON.write();
-            state.game = Some(game);
-            state.load_error = None;
-            Ok(Route::BackgammonPlay {})
-        }
-        GameId::Junqi => {
-            let game = JunQiController::from_setup(Some(Level::Beginner), seed).map_err(|e| e.to_string())?;
-            crate::screens::junqi::save(&store, &game)?;
-            crate::screens::junqi::JUNQI.write().game = Some(game);
-            Ok(Route::JunQiPlay {})
-        }
+        GameId::Hex => begin(choice::<Hex>(HexOptions { size: 7, swap: false })),
+        GameId::Hadang => begin(choice::<Hadang>(Default::default())),
+        GameId::Junqi => begin(choice::<JunQi>(Default::default())),
+        GameId::Backgammon => begin(choice::<Backgammon>(Default::default())),
     }
 }
 

@@ -4,14 +4,13 @@
 
 use crate::i18n::{key, tr, tr_args, Lang};
 use crate::online::account::{self, ActiveSeat};
-use crate::online::{game_from_id, game_id, game_name_key};
-use crate::screens::hex_setup::{Field, Segment};
-use crate::screens::TopBar;
+use crate::screens::setup::{Field, Segment};
+use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
-use papan_api::{ClientError, GameKind, HadangTempo, Rating, RoomOptions, SeatGrant};
+use papan_api::{ClientError, GameId, HadangTempo, Rating, RoomOptions, SeatGrant};
 use papan_rules::hex::SIZES;
 
 /// How the player wants to be seated.
@@ -49,13 +48,11 @@ pub fn request_error(lang: Lang, server: &str, error: &ClientError) -> String {
 }
 
 #[component]
-pub fn OnlineLobby(game: String) -> Element {
+pub fn OnlineLobby(game: GameId) -> Element {
     let settings = use_context::<Signal<AppSettings>>();
     let lang = settings.read().lang;
     let nav = navigator();
-    let Some(kind) = game_from_id(&game) else {
-        return rsx! { div { class: "screen", TopBar { lang, title: tr(lang, "online-title"), back: Some(Route::Home {}) } } };
-    };
+    let kind = game;
     let server = use_hook(|| account::server(&Store::app()));
     let existing = use_hook(move || account::active_seat(&Store::app(), kind));
     let mut hex_size = use_signal(|| 11u8);
@@ -74,18 +71,12 @@ pub fn OnlineLobby(game: String) -> Element {
     let mut rating = use_signal(|| None::<Rating>);
 
     let options = move || {
-        let mut o = RoomOptions::new(kind);
-        o.ranked = ranked();
-        match kind {
-            GameKind::Hex => {
-                o.hex_size = Some(hex_size());
-                o.hex_swap = Some(hex_swap());
-                o.hex_turn_limit_s = hex_limit();
-            }
-            GameKind::Hadang => o.hadang_tempo = tempo(),
-            GameKind::Junqi | GameKind::Backgammon => {}
-        }
-        o
+        let per_game = match kind {
+            GameId::Hex => RoomOptions::hex(hex_size(), hex_swap(), hex_limit()),
+            GameId::Hadang => RoomOptions::hadang(tempo()),
+            GameId::Junqi | GameId::Backgammon => RoomOptions::new(kind),
+        };
+        per_game.with_ranked(ranked())
     };
 
     // The player's rating, shown while "ranked" is on.
@@ -129,7 +120,6 @@ pub fn OnlineLobby(game: String) -> Element {
             spawn(async move {
                 let store = Store::app();
                 let result: Result<SeatGrant, ClientError> = account::with_client(&store, &server, |client| {
-                    let room_options = room_options.clone();
                     let seating = seating.clone();
                     let code = seating_code.clone();
                     async move {
@@ -154,9 +144,7 @@ pub fn OnlineLobby(game: String) -> Element {
                         if let Err(e) = account::keep_seat(&store, &seat) {
                             dioxus::logger::tracing::warn!("could not keep the online seat: {e}");
                         }
-                        nav.push(Route::OnlinePlay {
-                            game: game_id(kind).to_string(),
-                        });
+                        nav.push(Route::OnlinePlay { game: kind });
                     }
                     Err(e) => error.set(Some(request_error(lang, &server, &e))),
                 }
@@ -174,7 +162,7 @@ pub fn OnlineLobby(game: String) -> Element {
                     button {
                         class: "continue-card",
                         "data-testid": "online-return",
-                        onclick: move |_| { nav.push(Route::OnlinePlay { game: game_id(kind).to_string() }); },
+                        onclick: move |_| { nav.push(Route::OnlinePlay { game: kind }); },
                         span { class: "continue-text",
                             span { class: "continue-title", {tr(lang, "online-return")} }
                             span { class: "continue-sub", {tr(lang, "online-return-hint")} }
@@ -187,7 +175,7 @@ pub fn OnlineLobby(game: String) -> Element {
                     " "
                     button { class: "link-btn", onclick: move |_| { nav.push(Route::Settings {}); }, {tr(lang, "online-change")} }
                 }
-                if kind == GameKind::Hex {
+                if kind == GameId::Hex {
                     Field { lang, title: key("setup-size"), hint: None,
                         for s in SIZES {
                             Segment { key: "{s}", label: format!("{s}×{s}"), testid: format!("size-{s}"), selected: hex_size() == s, onclick: move |_| hex_size.set(s) }
@@ -209,7 +197,7 @@ pub fn OnlineLobby(game: String) -> Element {
                         }
                     }
                 }
-                if kind == GameKind::Hadang {
+                if kind == GameId::Hadang {
                     Field { lang, title: key("online-clock"), hint: Some(key("online-clock-hint")),
                         for (t, id) in hadang_tempos() {
                             Segment {
@@ -222,7 +210,7 @@ pub fn OnlineLobby(game: String) -> Element {
                         }
                     }
                 }
-                if kind == GameKind::Junqi {
+                if kind == GameId::Junqi {
                     p { class: "field-hint", {tr(lang, "online-junqi-limit")} }
                 }
                 Field { lang, title: key("online-ranked"), hint: Some(key("online-ranked-hint")),
@@ -308,13 +296,13 @@ fn hadang_tempos() -> Vec<(Option<HadangTempo>, String)> {
 
 /// The "Play online" button of a setup screen.
 #[component]
-pub fn OnlineButton(game: GameKind, lang: Lang) -> Element {
+pub fn OnlineButton(game: GameId, lang: Lang) -> Element {
     let nav = navigator();
     rsx! {
         button {
             class: "btn btn-ghost online-btn",
-            "data-testid": "online-{game_id(game)}",
-            onclick: move |_| { nav.push(Route::OnlineLobby { game: game_id(game).to_string() }); },
+            "data-testid": "online-{game}",
+            onclick: move |_| { nav.push(Route::OnlineLobby { game }); },
             {tr(lang, "online-play")}
         }
     }

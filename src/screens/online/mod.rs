@@ -2,22 +2,17 @@
 //! game's board driven by the server) and the home card that returns to an
 //! unfinished online game.
 
-mod backgammon;
-mod board;
-mod hadang;
-mod hex;
-mod junqi;
 mod lobby;
 mod parts;
 mod play;
-mod result;
 
 pub use lobby::{normalize_code, OnlineButton, OnlineLobby};
-pub use parts::format_clock;
+pub use parts::{ConnectionDot, WaitingCard};
 pub use play::OnlinePlay;
 
 use crate::i18n::{tr, Lang};
-use crate::online::{account, game_id, game_name_key};
+use crate::online::account;
+use crate::screens::game_name_key;
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
@@ -34,9 +29,8 @@ pub fn OnlineContinue(lang: Lang) -> Element {
     let nav = navigator();
     let seat = use_hook(|| account::any_active_seat(&Store::app()));
     let Some(seat) = seat else { return rsx! {} };
-    let game = game_id(seat.game).to_string();
+    let game = seat.game;
     {
-        let game = game.clone();
         let seat = seat.clone();
         use_hook(move || {
             if !RESUMED.swap(true, Ordering::Relaxed) && !seat.finished {
@@ -48,8 +42,8 @@ pub fn OnlineContinue(lang: Lang) -> Element {
         button {
             class: "continue-card online-continue",
             "data-testid": "continue-online",
-            onclick: move |_| { nav.push(Route::OnlinePlay { game: game.clone() }); },
-            crate::components::icons::GameArt { game: game_id(seat.game) }
+            onclick: move |_| { nav.push(Route::OnlinePlay { game }); },
+            crate::components::icons::GameArt { game: seat.game.code() }
             span { class: "continue-text",
                 span { class: "continue-title", {tr(lang, "online-return")} }
                 span { class: "continue-sub", {format!("{} · {}", tr(lang, game_name_key(seat.game)), seat.grant.code)} }

@@ -1,49 +1,50 @@
-//! Playing online: one seat of a room on the room server. The frame around
-//! the board is the same for every game — connection dot, both players with
-//! their clocks and the opponent's presence, the server's answer to a
-//! refused action, waiting / result / rematch / leave — and the board is the
-//! game's own component driven by the server's snapshots.
+//! Playing online: one seat of a room on the room server. This screen keeps
+//! the link to the room (session, reconnection, sending actions, leaving,
+//! the rating of a ranked game, passing messages); the room is drawn in the
+//! same play frame as offline games by [`OnlineGame`], with the game's own
+//! board driven by the server's snapshots.
 
-use super::board::OnlineBoard;
-use super::parts::{ConnectionDot, PlayerChip, WaitingCard};
-use super::result::OnlineResult;
-use crate::components::resign_sheet::ResignSheet;
+use super::parts::ConnectionDot;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::online::account::{self, ActiveSeat};
 use crate::online::link::{self, Link, SessionCell};
-use crate::online::session::{Connection, Notice, Opponent, RoomSession};
-use crate::online::{game_from_id, game_id, game_name_key};
-use crate::screens::TopBar;
+use crate::online::session::{Connection, Notice, RoomSession};
+use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
+use crate::shell::online::{OnlineGame, Room};
+use crate::shell::texts::refusal_text;
+use crate::shell::toast::use_toaster;
 use crate::storage::Store;
 use crate::timer::{now_ms, sleep_ms};
 use crate::Route;
 use dioxus::prelude::*;
-use papan_api::{Action, GameKind, Rating, RoomStatus, Snapshot};
+use papan_api::{Action, GameId, Rating, RoomStatus};
 use papan_rules::Seat;
+use std::marker::PhantomData;
 
 #[component]
-pub fn OnlinePlay(game: String) -> Element {
+pub fn OnlinePlay(game: GameId) -> Element {
     let settings = use_context::<Signal<AppSettings>>();
     let lang = settings.read().lang;
     let nav = navigator();
-    let kind = game_from_id(&game);
-    let seat = use_hook(move || kind.and_then(|k| account::active_seat(&Store::app(), k)));
-    match (kind, seat) {
-        (Some(_), Some(seat)) => rsx! {
-            OnlineRoom { key: "{seat.grant.room_id}", seat, lang }
+    // Read at each render (a few bytes of storage): another game's route or
+    // a new room is a new keyed room, never the old one's state.
+    let seat = account::active_seat(&Store::app(), game);
+    match seat {
+        Some(seat) => rsx! {
+            for seat in [seat] {
+                OnlineRoom { key: "{seat.grant.room_id}", seat, lang }
+            }
         },
-        (kind, _) => rsx! {
+        None => rsx! {
             div { class: "screen play",
                 TopBar { lang, title: tr(lang, "online-title"), back: Some(Route::Home {}) }
                 main { class: "content empty-state",
                     p { {tr(lang, "online-no-game")} }
-                    if let Some(kind) = kind {
-                        button {
-                            class: "btn btn-primary",
-                            onclick: move |_| { nav.push(Route::OnlineLobby { game: game_id(kind).to_string() }); },
-                            {tr(lang, "online-play")}
-                        }
+                    button {
+                        class: "btn btn-primary",
+                        onclick: move |_| { nav.push(Route::OnlineLobby { game }); },
+                        {tr(lang, "online-play")}
                     }
                 }
             }
@@ -83,23 +84,8 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     let session = use_signal(|| RoomSession::new(game, seat.grant.clone()));
     let link_slot = use_signal(|| None::<Link>);
     let mut now = use_signal(now_ms);
-    let toast = use_signal(|| None::<(u64, String)>);
-    let mut confirm_resign = use_signal(|| false);
-    let mut confirm_leave = use_signal(|| false);
+    let toaster = use_toaster();
     let rating = use_signal(|| None::<Rating>);
-    // A passing message (connection, the opponent back, a move made for
-    // you when your time ran out), gone after a few seconds.
-    let flash = move |text: String| {
-        let id = now_ms();
-        let mut toast = toast;
-        toast.set(Some((id, text)));
-        spawn(async move {
-            sleep_ms(3000).await;
-            if toast.peek().as_ref().is_some_and(|(i, _)| *i == id) {
-                toast.set(None);
-            }
-        });
-    };
     let nav = navigator();
     {
         let seat = seat.clone();
@@ -117,38 +103,30 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
             }
         }
     });
-    // A server refusal shows for a while, then goes.
-    use_effect(move || {
-        let Some(id) = session.read().notice().map(|(id, _)| *id) else {
-            return;
-        };
-        spawn(async move {
-            sleep_ms(3500).await;
-            let mut session = session;
-            session.write().dismiss_notice(id);
-        });
-    });
+    // The server's answer to a refused action, the opponent back, a move
+    // made for you when your time ran out: each shown once, as it comes.
     {
-        let mut seen_presence = use_signal(|| None::<u64>);
-        let mut seen_auto = use_signal(|| None::<u64>);
+        let mut seen = use_signal(|| (None::<u64>, None::<u64>, None::<u64>));
         use_effect(move || {
-            let (presence, auto) = {
+            let (notice, presence, auto) = {
                 let s = session.read();
-                (s.presence_change(), s.auto_moved_for_me())
+                (s.notice().cloned(), s.presence_change(), s.auto_moved_for_me())
             };
-            if let Some((id, present)) = presence {
-                if *seen_presence.peek() != Some(id) {
-                    seen_presence.set(Some(id));
-                    if present {
-                        flash(tr(lang, "online-opponent-back"));
-                    }
-                }
+            let (seen_notice, seen_presence, seen_auto) = *seen.peek();
+            if let Some((id, notice)) = notice.filter(|(id, _)| seen_notice != Some(*id)) {
+                let (text, rule) = notice_text(lang, &notice);
+                toaster.show(text, rule);
+                seen.write().0 = Some(id);
             }
-            if let Some(version) = auto {
-                if *seen_auto.peek() != Some(version) {
-                    seen_auto.set(Some(version));
-                    flash(tr(lang, "online-auto-moved"));
+            if let Some((id, present)) = presence.filter(|(id, _)| seen_presence != Some(*id)) {
+                if present {
+                    toaster.say(tr(lang, "online-opponent-back"));
                 }
+                seen.write().1 = Some(id);
+            }
+            if let Some(version) = auto.filter(|v| seen_auto != Some(*v)) {
+                toaster.say(tr(lang, "online-auto-moved"));
+                seen.write().2 = Some(version);
             }
         });
     }
@@ -188,17 +166,16 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
 
     let send = move |action: Action| {
         let Some(link) = link_slot.peek().clone() else {
-            flash(tr(lang, "online-connecting"));
+            toaster.say(tr(lang, "online-connecting"));
             return;
         };
         spawn(async move {
             if let Err(reason) = link::send(link, session, action).await {
-                flash(tr(lang, reason));
+                toaster.say(tr(lang, reason));
             }
         });
     };
     let leave = move |_| {
-        confirm_leave.set(false);
         account::forget_seat(&Store::app(), game);
         let mut s = session;
         let request = s.write().begin(Action::Leave, now_ms());
@@ -226,7 +203,7 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
                 main { class: "content empty-state", "data-testid": "online-loading",
                     if let Connection::Lost(reason) = &connection {
                         p { {tr_args(lang, "online-lost", &[("reason", reason.clone())])} }
-                        button { class: "btn btn-primary", "data-testid": "online-leave", onclick: leave, {tr(lang, "online-leave")} }
+                        button { class: "btn btn-primary", "data-testid": "online-leave", onclick: move |_| leave(()), {tr(lang, "online-leave")} }
                     } else {
                         p { {tr(lang, "online-connecting")} }
                     }
@@ -234,174 +211,43 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
             }
         };
     };
-    let my_seat = snapshot.seat;
-    let opponent = s.opponent();
-    let pending = s.pending().is_some();
-    // Nothing to tap when the server's bot keeps this seat after a long
-    // absence (X13), nor for a due roll that starts the opponent's turn
-    // (the server would take it from either seat).
-    let bot_has_me = snapshot.bot_seats.contains(&my_seat);
-    let can_act = s.can_act() && !bot_has_me && (!snapshot.roll_due || super::board::roll_is_mine(&snapshot));
-    let notice = s.notice().map(|(_, n)| notice_text(lang, n));
-    let fairness = s.fairness().cloned();
-    let clocks = [s.time_left(Seat::First, now()), s.time_left(Seat::Second, now())];
+    let room = Room {
+        clocks: [s.time_left(Seat::First, now()), s.time_left(Seat::Second, now())],
+        pending: s.pending().is_some(),
+        connection,
+        opponent: s.opponent(),
+        fairness: s.fairness().cloned(),
+        rating: rating(),
+        matchmaking: seat.matchmaking,
+        snapshot,
+    };
     drop(s);
-
-    let over = snapshot.status == RoomStatus::Over;
-    let waiting = snapshot.status == RoomStatus::Waiting;
-    let closed = snapshot.status == RoomStatus::Closed;
-    let status = status_text(lang, &snapshot, pending, opponent, can_act);
-    let sides = super::board::side_labels(lang, &snapshot);
-    let toast_text = notice.or_else(|| toast().map(|(_, t)| t));
-    let running = snapshot.clock.as_ref().and_then(|c| c.running);
-
-    rsx! {
-        div {
-            class: "screen play online",
-            "data-testid": "online-room",
-            "data-status": status_id(snapshot.status),
-            "data-version": "{snapshot.version}",
-            "data-seat": if my_seat == Seat::First { "first" } else { "second" },
-            "data-my-turn": if can_act { "true" } else { "false" },
-            TopBar { lang, title: tr(lang, game_name_key(game)), back: Some(Route::Home {}),
-                ConnectionDot { lang, connection: connection.clone() }
-            }
-            main { class: "play-area",
-                // While waiting the card says it all: no players, no status.
-                if !waiting {
-                    div { class: "online-players",
-                        PlayerChip {
-                            label: tr(lang, "online-you"),
-                            side: sides[my_seat.index()].clone(),
-                            clock: clocks[my_seat.index()],
-                            active: running == Some(my_seat) || (snapshot.to_move == Some(my_seat) && !over),
-                            badge: None,
-                            testid: "me",
-                        }
-                        PlayerChip {
-                            label: tr(lang, "online-opponent"),
-                            side: sides[my_seat.other().index()].clone(),
-                            clock: clocks[my_seat.other().index()],
-                            active: running == Some(my_seat.other()) || (snapshot.to_move == Some(my_seat.other()) && !over),
-                            badge: if over || closed { None } else { presence_badge(lang, opponent) },
-                            testid: "opponent",
-                        }
-                    }
-                    div { class: "status-row",
-                        span { class: if over { "turn-pill over" } else { "turn-pill" }, "data-testid": "status",
-                            span { class: "turn-dot" }
-                            "{status}"
-                            if pending {
-                                span { class: "thinking-dots", span {} span {} span {} }
-                            }
-                        }
-                        // Messages from the room hang just under the status,
-                        // clear of the players and of the board's buttons.
-                        if let Some(text) = toast_text.clone() {
-                            div { class: "toast", role: "status", "data-testid": "toast", "{text}" }
-                        }
-                    }
-                }
-                if waiting {
-                    WaitingCard { lang, code: snapshot.code.clone(), matchmaking: seat.matchmaking, on_cancel: leave }
-                } else {
-                    div { class: "board-wrap",
-                        OnlineBoard { snapshot: snapshot.clone(), can_act, pending, lang, on_action: send }
-                    }
-                }
-                if let Some(text) = toast_text.filter(|_| waiting) {
-                    div { class: "toast", role: "status", "data-testid": "toast", "{text}" }
-                }
-            }
-            if over || closed {
-                OnlineResult {
-                    snapshot: snapshot.clone(),
-                    lang,
-                    fairness,
-                    rating: rating(),
-                    pending,
-                    on_rematch: move |_| send(Action::Rematch),
-                    on_leave: leave,
-                }
-            } else if !waiting {
-                footer { class: "action-bar",
-                    button {
-                        class: "btn btn-ghost btn-danger",
-                        "data-testid": "resign",
-                        onclick: move |_| confirm_resign.set(true),
-                        {tr(lang, "action-resign")}
-                    }
-                    button {
-                        class: "btn btn-ghost",
-                        "data-testid": "leave",
-                        onclick: move |_| confirm_leave.set(true),
-                        {tr(lang, "online-leave")}
-                    }
-                }
-            }
-            if confirm_resign() && !over {
-                ResignSheet { lang, open: confirm_resign, on_resign: move |_| { confirm_resign.set(false); send(Action::Resign); } }
-            }
-            if confirm_leave() {
-                div { class: "sheet-backdrop", onclick: move |_| confirm_leave.set(false),
-                    div { class: "sheet", role: "dialog", "aria-modal": "true", onclick: move |e| e.stop_propagation(),
-                        h2 { {tr(lang, "online-leave-title")} }
-                        p { "data-testid": "leave-warning",
-                            {tr(lang, if game == GameKind::Junqi { "online-leave-body-junqi" } else { "online-leave-body" })}
-                        }
-                        div { class: "sheet-actions",
-                            button { class: "btn btn-ghost", onclick: move |_| confirm_leave.set(false), {tr(lang, "action-cancel")} }
-                            button { class: "btn btn-danger-solid", "data-testid": "leave-confirm", onclick: leave, {tr(lang, "online-leave")} }
-                        }
-                    }
-                }
-            }
+    let on_send = EventHandler::new(send);
+    let on_leave = EventHandler::new(leave);
+    match game {
+        GameId::Hex => {
+            rsx! { OnlineGame { game: PhantomData::<papan_rules::hex::Hex>, room, lang, toaster, on_send, on_leave } }
+        }
+        GameId::Hadang => {
+            rsx! { OnlineGame { game: PhantomData::<papan_rules::hadang::Hadang>, room, lang, toaster, on_send, on_leave } }
+        }
+        GameId::Junqi => {
+            rsx! { OnlineGame { game: PhantomData::<papan_rules::junqi::JunQi>, room, lang, toaster, on_send, on_leave } }
+        }
+        GameId::Backgammon => {
+            rsx! { OnlineGame { game: PhantomData::<papan_rules::backgammon::Backgammon>, room, lang, toaster, on_send, on_leave } }
         }
     }
 }
 
-fn status_id(status: RoomStatus) -> &'static str {
-    match status {
-        RoomStatus::Waiting => "waiting",
-        RoomStatus::Playing => "playing",
-        RoomStatus::Over => "over",
-        RoomStatus::Closed => "closed",
-    }
-}
-
-fn presence_badge(lang: Lang, opponent: Opponent) -> Option<String> {
-    match opponent {
-        Opponent::Present | Opponent::Waiting => None,
-        Opponent::Away => Some(tr(lang, "online-opponent-away")),
-        Opponent::Bot => Some(tr(lang, "online-opponent-bot")),
-    }
-}
-
-fn status_text(lang: Lang, snapshot: &Snapshot, pending: bool, opponent: Opponent, can_act: bool) -> String {
-    match snapshot.status {
-        RoomStatus::Waiting => tr(lang, "online-waiting"),
-        RoomStatus::Over | RoomStatus::Closed => tr(lang, "status-over"),
-        RoomStatus::Playing if snapshot.bot_seats.contains(&snapshot.seat) => tr(lang, "online-bot-plays-you"),
-        RoomStatus::Playing if pending => tr(lang, "online-sending"),
-        RoomStatus::Playing if snapshot.roll_due && can_act => tr(lang, "online-roll-due"),
-        RoomStatus::Playing if snapshot.to_move == Some(snapshot.seat) => tr(lang, "status-your-turn"),
-        RoomStatus::Playing if opponent == Opponent::Bot => tr(lang, "online-bot-turn"),
-        RoomStatus::Playing => tr(lang, "online-their-turn"),
-    }
-}
-
-fn notice_text(lang: Lang, notice: &Notice) -> String {
+/// A refusal from the server: the rule's explanation when it names one.
+fn notice_text(lang: Lang, notice: &Notice) -> (String, Option<papan_rules::RuleId>) {
     match notice {
-        Notice::Refused {
-            rule: Some(rule),
-            message,
-        } => tr_args(
-            lang,
-            "online-refused-rule",
-            &[("rule", rule.clone()), ("reason", message.clone())],
-        ),
-        Notice::Refused { rule: None, message } => tr_args(lang, "online-refused", &[("reason", message.clone())]),
-        Notice::Stale => tr(lang, "online-stale"),
-        Notice::SendFailed => tr(lang, "online-send-failed"),
+        Notice::Refused { rule: Some(rule), .. } => (refusal_text(lang, *rule), Some(*rule)),
+        Notice::Refused { rule: None, message } => {
+            (tr_args(lang, "online-refused", &[("reason", message.clone())]), None)
+        }
+        Notice::Stale => (tr(lang, "online-stale"), None),
+        Notice::SendFailed => (tr(lang, "online-send-failed"), None),
     }
 }

@@ -1,5 +1,5 @@
 //! The line protocol of `bg-engine`, as gnubg's `play_vs_bot.py` speaks it
-//! (`shared/oracles/backgammon`). Positions are gnubg Position IDs with the
+//! (`crates/rules/tests/data/gnubg`). Positions are gnubg Position IDs with the
 //! engine's side on roll; moves are gnubg notation.
 //!
 //! - `move <posid> <d1> <d2>` → the chosen play (empty line: no legal move)

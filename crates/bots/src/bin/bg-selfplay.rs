@@ -7,7 +7,7 @@
 //! bg-selfplay --level expert --games 20 --seed 1 --out expert.txt
 //! bg-selfplay --level expert --corpus corpus.jsonl --limit 500 --out c.txt
 //! bg-selfplay --level expert --corpus earlier-plays.txt --out again.txt
-//! gnubg -t -q -r -p judge.py < expert.txt     # in shared/oracles/backgammon
+//! gnubg -t -q -r -p judge.py < expert.txt     # in crates/rules/tests/data/gnubg
 //! ```
 //! `--weights FILE` replaces the shipped net (to compare checkpoints);
 //! `--temperature T`, `--one-ply N`, `--two-ply N` override the level's

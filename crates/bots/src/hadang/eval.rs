@@ -29,7 +29,7 @@ pub struct Weights {
 
 impl Weights {
     /// A step per wall in stock and half a step for the move. Measured
-    /// (hadang-arena, 40 games at 30k nodes a move): a concave table
+    /// (`arena --game hadang`, 40 games at 30k nodes a move): a concave table
     /// (0, 80, 150 … 425) scored 31% against this, 150 per wall 47.5%.
     pub const DEFAULT: Weights = Weights {
         walls: [0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000],

@@ -37,7 +37,7 @@ pub struct HadangBudget {
     pub time_limit_ms: u64,
 }
 
-/// Measured with `hadang-arena` (100 games each, colours alternating,
+/// Measured with `arena --game hadang` (100 games each, colours alternating,
 /// seeded openings): Beginner beats a random player 100%, Normal beats
 /// Beginner 90%, Expert beats Normal 83–85%. Expert's 400k nodes take
 /// 0.27 s of CPU per move at the median and 0.78 s at the 95th percentile

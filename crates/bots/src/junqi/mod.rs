@@ -46,7 +46,7 @@ pub struct JunQiBudget {
     pub time_limit_ms: u64,
 }
 
-/// The level's knobs. Measured with `junqi-arena` (release, 200 games per
+/// The level's knobs. Measured with `arena --game junqi` (release, 200 games per
 /// pair, seats alternated, draws half, on a loaded 2-core machine):
 /// Expert 0.920 against Normal, Normal 0.907 against Beginner, Expert 0.998
 /// against a random player; Expert thinks 56 ms a move on average (p95

@@ -43,7 +43,7 @@ impl Board {
         for &(point, n) in mine {
             if !(1..=25).contains(&point) {
                 return Err(RuleError::new(
-                    "B1",
+                    crate::rule::B1,
                     format!("point {point} is not 1–24 or the bar (25)"),
                 ));
             }
@@ -52,12 +52,15 @@ impl Board {
         for &(point, n) in theirs {
             if point > 24 {
                 return Err(RuleError::new(
-                    "B1",
+                    crate::rule::B1,
                     format!("opponent point {point} is not 1–24 or their bar (0)"),
                 ));
             }
             if pips[point as usize] > 0 && n > 0 {
-                return Err(RuleError::new("B8", format!("point {point} cannot hold both colours")));
+                return Err(RuleError::new(
+                    crate::rule::B8,
+                    format!("point {point} cannot hold both colours"),
+                ));
             }
             pips[point as usize] = pips[point as usize].saturating_sub(n.min(100) as i8);
         }
@@ -68,14 +71,17 @@ impl Board {
     /// validated.
     pub fn from_pips(pips: [i8; 26]) -> Result<Board, RuleError> {
         if pips[25] < 0 || pips[0] > 0 {
-            return Err(RuleError::new("B1", "a bar can only hold its own side's checkers"));
+            return Err(RuleError::new(
+                crate::rule::B1,
+                "a bar can only hold its own side's checkers",
+            ));
         }
         let mine: i32 = pips.iter().filter(|&&n| n > 0).map(|&n| n as i32).sum();
         let theirs: i32 = pips.iter().filter(|&&n| n < 0).map(|&n| -(n as i32)).sum();
         for (who, n) in [("the mover", mine), ("the opponent", theirs)] {
             if n > CHECKERS as i32 {
                 return Err(RuleError::new(
-                    "B2",
+                    crate::rule::B2,
                     format!("{who} has {n} checkers; each side has 15"),
                 ));
             }

@@ -80,13 +80,13 @@ fn search(
 pub(crate) fn diagnose(board: &Board, dice: Dice, play: &Play, reachable: bool) -> RuleError {
     if reachable && board.all_home() {
         return RuleError::new(
-            "B15",
+            crate::rule::B15,
             format!("with {dice} both dice must still be used when possible while bearing off"),
         );
     }
     if reachable {
         return RuleError::new(
-            "B11",
+            crate::rule::B11,
             format!(
                 "with {dice} you must use as many dice as possible, and the larger die when only one can be played"
             ),
@@ -101,17 +101,26 @@ pub(crate) fn diagnose(board: &Board, dice: Dice, play: &Play, reachable: bool) 
             n => format!("point {n}"),
         };
         if work.at(25) > 0 && from != BAR as usize {
-            return RuleError::new("B10", "a checker on the bar must enter before any other checker moves");
+            return RuleError::new(
+                crate::rule::B10,
+                "a checker on the bar must enter before any other checker moves",
+            );
         }
         if work.at(from) <= 0 {
-            return RuleError::new("B6", format!("you have no checker on {} to move", name(from)));
+            return RuleError::new(
+                crate::rule::B6,
+                format!("you have no checker on {} to move", name(from)),
+            );
         }
         if to != OFF as usize && work.at(to) <= -2 {
-            return RuleError::new("B8", format!("{} holds {} opposing checkers", name(to), -work.at(to)));
+            return RuleError::new(
+                crate::rule::B8,
+                format!("{} holds {} opposing checkers", name(to), -work.at(to)),
+            );
         }
         if let Some(point) = blocked_stop(&work, dice, from, to) {
             return RuleError::new(
-                "B8",
+                crate::rule::B8,
                 format!(
                     "{} to {} must stop on {}, which holds opposing checkers",
                     name(from),
@@ -125,7 +134,7 @@ pub(crate) fn diagnose(board: &Board, dice: Dice, play: &Play, reachable: bool) 
             rest.apply_step(from, 0);
             if rest.highest() > 6 {
                 return RuleError::new(
-                    "B13",
+                    crate::rule::B13,
                     "you may bear off only when all 15 checkers are in your home board",
                 );
             }
@@ -133,7 +142,7 @@ pub(crate) fn diagnose(board: &Board, dice: Dice, play: &Play, reachable: bool) 
             let larger = dice.high as usize > from;
             if !exact && larger && (from + 1..=6).any(|p| work.at(p) > 0) {
                 return RuleError::new(
-                    "B14",
+                    crate::rule::B14,
                     format!(
                         "a checker on a higher point than {from} must move before {from} bears off with a larger die"
                     ),
@@ -147,7 +156,11 @@ pub(crate) fn diagnose(board: &Board, dice: Dice, play: &Play, reachable: bool) 
         .iter()
         .map(|l| format!("{}", l.from as i32 - l.to as i32))
         .collect();
-    let rule = if dice.is_double() { "B7" } else { "B6" };
+    let rule = if dice.is_double() {
+        crate::rule::B7
+    } else {
+        crate::rule::B6
+    };
     RuleError::new(
         rule,
         format!(

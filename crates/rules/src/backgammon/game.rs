@@ -19,7 +19,8 @@ use super::movegen::MoveGen;
 use super::notation::{BgMove, Dice, Play};
 use super::position_id;
 pub use super::setup::BackgammonSetup;
-use crate::game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, Turn};
+use crate::game::{EndReason, Game, Outcome, ParseError, PublicGame, RuleError, Seat, Turn};
+use crate::rule::GameId;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
@@ -59,12 +60,15 @@ impl Backgammon {
     pub fn from_board(board: Board, seat: Seat, dice: Option<Dice>) -> Result<Backgammon, RuleError> {
         if board.my_off() == CHECKERS {
             return Err(RuleError::new(
-                "B16",
+                crate::rule::B16,
                 "the side to move has already borne off all 15 checkers; the game ended on their own turn",
             ));
         }
         if board.their_off() == CHECKERS && dice.is_some() {
-            return Err(RuleError::new("B16", "the game is over: no more dice are rolled"));
+            return Err(RuleError::new(
+                crate::rule::B16,
+                "the game is over: no more dice are rolled",
+            ));
         }
         Ok(Backgammon {
             board,
@@ -187,32 +191,35 @@ impl Backgammon {
 
     fn check_chance(&self, mv: &BgMove) -> Result<(), RuleError> {
         if self.result().is_some() {
-            return Err(RuleError::new("B16", "the game is over"));
+            return Err(RuleError::new(crate::rule::B16, "the game is over"));
         }
         match (mv, self.to_move, self.dice) {
             (BgMove::Opening { white, black }, None, _) => {
                 if !(1..=6).contains(white) || !(1..=6).contains(black) {
-                    Err(RuleError::new("B4", "each opening die shows 1–6"))
+                    Err(RuleError::new(crate::rule::B4, "each opening die shows 1–6"))
                 } else if white == black {
-                    Err(RuleError::new("B4", "equal opening dice are rolled again"))
+                    Err(RuleError::new(crate::rule::B4, "equal opening dice are rolled again"))
                 } else {
                     Ok(())
                 }
             }
-            (BgMove::Opening { .. }, Some(_), _) => Err(RuleError::new("B4", "the opening roll has already been made")),
+            (BgMove::Opening { .. }, Some(_), _) => Err(RuleError::new(
+                crate::rule::B4,
+                "the opening roll has already been made",
+            )),
             (BgMove::Roll(_), None, _) => Err(RuleError::new(
-                "B4",
+                crate::rule::B4,
                 "the game starts with the opening roll, one die each",
             )),
             (BgMove::Roll(dice), Some(_), None) => {
                 if Dice::new(dice.high, dice.low) == Some(*dice) {
                     Ok(())
                 } else {
-                    Err(RuleError::new("B5", "dice show 1–6, written high die first"))
+                    Err(RuleError::new(crate::rule::B5, "dice show 1–6, written high die first"))
                 }
             }
             (BgMove::Roll(_), Some(_), Some(_)) => Err(RuleError::new(
-                "B5",
+                crate::rule::B5,
                 "the dice are already rolled; a player rolls only after the opponent has finished",
             )),
             (BgMove::Play(_), _, _) => unreachable!("plays are checked elsewhere"),
@@ -222,10 +229,14 @@ impl Backgammon {
     /// The position a written play leads to (mover's view), or the rule it breaks.
     fn resolve(&self, play: &Play) -> Result<Board, RuleError> {
         if self.result().is_some() {
-            return Err(RuleError::new("B16", "the game is over"));
+            return Err(RuleError::new(crate::rule::B16, "the game is over"));
         }
         let Some(dice) = self.dice else {
-            let rule = if self.to_move.is_none() { "B4" } else { "B5" };
+            let rule = if self.to_move.is_none() {
+                crate::rule::B4
+            } else {
+                crate::rule::B5
+            };
             return Err(RuleError::new(rule, "roll the dice before moving"));
         };
         let mut gen = MoveGen::new();
@@ -235,7 +246,7 @@ impl Backgammon {
                 Ok(self.board)
             } else {
                 Err(RuleError::new(
-                    "B12",
+                    crate::rule::B12,
                     format!(
                         "a legal move exists with {dice} (e.g. {}); you may not pass",
                         legal[0].1
@@ -244,7 +255,11 @@ impl Backgammon {
             };
         }
         if legal.is_empty() {
-            let rule = if self.board.my_bar() > 0 { "B10" } else { "B12" };
+            let rule = if self.board.my_bar() > 0 {
+                crate::rule::B10
+            } else {
+                crate::rule::B12
+            };
             return Err(RuleError::new(
                 rule,
                 format!("no checker can move with {dice}: the turn is passed"),
@@ -264,7 +279,7 @@ impl Game for Backgammon {
     type Move = BgMove;
     type View = Backgammon;
     type Options = BackgammonOptions;
-    const ID: &'static str = "backgammon";
+    const GAME: GameId = GameId::Backgammon;
 
     fn new(_options: &BackgammonOptions, _rng: &mut dyn RngCore) -> Result<Backgammon, RuleError> {
         Ok(Backgammon::start())
@@ -384,5 +399,14 @@ impl Game for Backgammon {
 
     fn parse_move(&self, text: &str) -> Result<BgMove, ParseError> {
         text.parse()
+    }
+}
+
+/// Nothing is hidden once rolled; the next dice are not known to anyone.
+impl PublicGame for Backgammon {
+    /// The roll that starts a turn is the mover's to ask for; either seat
+    /// may set off the opening roll (B4), which decides who starts.
+    fn may_trigger_chance(&self, seat: Seat) -> bool {
+        self.to_move.is_none_or(|mover| mover == seat)
     }
 }

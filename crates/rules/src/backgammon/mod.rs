@@ -1,10 +1,11 @@
-//! Backgammon (rules B1–B18 of `shared/rules/backgammon.md`), without the
+//! Backgammon (rules B1–B18 of `crates/rules/docs/backgammon.md`), without the
 //! doubling cube.
 //!
 //! - [`board`]: the checkers, stored from the side to move as wildbg does.
 //! - [`movegen`]: the legal plays of a roll, one per resulting position.
 //! - [`notation`]: gnubg move notation and the dice moves.
 //! - [`position_id`]: gnubg's 14-character Position ID.
+//! - [`turn`]: a turn built one single-die step at a time, as a person plays it.
 //! - [`game`]: turns, dice as chance moves, outcome, and [`crate::Game`];
 //!   its raw saved form is [`BackgammonSetup`].
 //!
@@ -19,8 +20,10 @@ pub mod movegen;
 pub mod notation;
 pub mod position_id;
 mod setup;
+pub mod turn;
 
 pub use board::{Board, BAR, CHECKERS, OFF};
 pub use game::{Backgammon, BackgammonOptions, BackgammonSetup};
 pub use movegen::{legal_plays, MoveGen};
 pub use notation::{BgMove, Dice, Leg, Play};
+pub use turn::{step_sequences, Step, TurnBuilder};

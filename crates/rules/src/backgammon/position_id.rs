@@ -1,5 +1,5 @@
 //! gnubg's Position ID: the 14-character key of a board, seen by the
-//! player on roll (gnubg manual, "Position ID"; `shared/oracles/backgammon`).
+//! player on roll (gnubg manual, "Position ID"; `crates/rules/tests/data/gnubg`).
 //!
 //! For the player *not* on roll and then the player on roll, each of their
 //! 25 slots (own points 1–24, then the bar) writes as many 1-bits as it holds
@@ -49,7 +49,7 @@ pub fn encode(board: &Board) -> String {
 }
 
 fn refuse(id: &str, why: &str) -> RuleError {
-    RuleError::new("B2", format!("{id:?} is not a gnubg Position ID: {why}"))
+    RuleError::new(crate::rule::B2, format!("{id:?} is not a gnubg Position ID: {why}"))
 }
 
 /// The board a Position ID describes, its mover being the player on roll.
@@ -110,7 +110,7 @@ pub fn decode(id: &str) -> Result<Board, RuleError> {
         let (m, o) = (mine[j], theirs[23 - j]);
         if m > 0 && o > 0 {
             return Err(RuleError::new(
-                "B8",
+                crate::rule::B8,
                 format!("{id:?} puts both sides on point {} of the player on roll", j + 1),
             ));
         }

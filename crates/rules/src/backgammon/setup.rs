@@ -58,7 +58,7 @@ impl TryFrom<BackgammonSetup> for Backgammon {
             let total = on_points + setup.bar[k] as u32 + setup.off[k] as u32;
             if total != CHECKERS as u32 {
                 return Err(RuleError::new(
-                    "B2",
+                    crate::rule::B2,
                     format!("{name} has {total} checkers (points, bar and off); each side has 15"),
                 ));
             }
@@ -76,13 +76,13 @@ impl TryFrom<BackgammonSetup> for Backgammon {
         let board = if seat == Seat::Second { board.flip() } else { board };
         let dice = match setup.dice {
             None => None,
-            Some([a, b]) => Some(Dice::new(a, b).ok_or_else(|| RuleError::new("B5", "dice show 1–6"))?),
+            Some([a, b]) => Some(Dice::new(a, b).ok_or_else(|| RuleError::new(crate::rule::B5, "dice show 1–6"))?),
         };
         match setup.to_move {
             None => {
                 if board != Board::START || dice.is_some() {
                     return Err(RuleError::new(
-                        "B4",
+                        crate::rule::B4,
                         "before the opening roll the checkers stand as in B2 and no dice are rolled",
                     ));
                 }

@@ -1,4 +1,4 @@
-//! HADANG (rules H1–H17 of `shared/rules/hadang.md`): a two-player race
+//! HADANG (rules H1–H17 of `crates/rules/docs/hadang.md`): a two-player race
 //! across a 9×9 board where each turn either steps the pawn or places a
 //! wall that makes the opponent detour.
 //!

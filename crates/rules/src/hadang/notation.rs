@@ -149,7 +149,7 @@ impl Wall {
     pub fn new(anchor: Square, orientation: Orientation) -> Result<Wall, RuleError> {
         if anchor.file() >= ANCHOR_SIDE || anchor.rank() >= ANCHOR_SIDE {
             return Err(RuleError::new(
-                "H11",
+                crate::rule::H11,
                 format!(
                     "a wall anchored on {anchor} would stick out of the board; anchors run a1–h8 ({anchor}{})",
                     orientation.letter()

@@ -2,7 +2,8 @@
 
 use super::bitboard::{squares, Crossings, Direction, Passage, RANK_1, RANK_9};
 use super::notation::{HadangMove, Orientation, Square, Wall};
-use crate::game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, Turn};
+use crate::game::{EndReason, Game, Outcome, ParseError, PublicGame, RuleError, Seat, Turn};
+use crate::rule::GameId;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
@@ -249,7 +250,7 @@ impl Hadang {
     pub(crate) fn overlap_check(&self, wall: Wall) -> Result<(), RuleError> {
         match self.wall_in_the_way(wall) {
             Some((other, how)) => Err(RuleError::new(
-                "H12",
+                crate::rule::H12,
                 format!("walls may not overlap or cross: {other} {how} by {wall}"),
             )),
             None => Ok(()),
@@ -273,7 +274,7 @@ impl Hadang {
         let seat = self.to_move;
         if self.walls_left(seat) == 0 {
             return Err(RuleError::new(
-                "H10",
+                crate::rule::H10,
                 format!("{} has no walls left; move the pawn instead", player(seat)),
             ));
         }
@@ -282,7 +283,7 @@ impl Hadang {
         if !cut.is_empty() {
             let names: Vec<&str> = cut.iter().map(|&s| player(s)).collect();
             return Err(RuleError::new(
-                "H13",
+                crate::rule::H13,
                 format!("this wall would close the last path of {}", names.join(" and ")),
             ));
         }
@@ -292,7 +293,7 @@ impl Hadang {
     fn check_not_over(&self) -> Result<(), RuleError> {
         match self.winner {
             Some(seat) => Err(RuleError::new(
-                "H15",
+                crate::rule::H15,
                 format!("the game is over: {} has reached {}", player(seat), goal_name(seat)),
             )),
             None => Ok(()),
@@ -315,11 +316,14 @@ impl Hadang {
         let from = self.pawn(seat);
         let opponent = self.pawn(seat.other());
         if target == from {
-            return RuleError::new("H5", format!("the pawn is already on {target}; passing is not allowed"));
+            return RuleError::new(
+                crate::rule::H5,
+                format!("the pawn is already on {target}; passing is not allowed"),
+            );
         }
         if target == opponent {
             return RuleError::new(
-                "H9",
+                crate::rule::H9,
                 format!("{target} holds the opponent's pawn; a pawn never ends on it"),
             );
         }
@@ -338,24 +342,24 @@ impl Hadang {
             .into_iter()
             .find(|&d| self.passage.open(from, d) && d.step(from) == opponent);
         match (df.abs(), dr.abs()) {
-            (0, 1) | (1, 0) => RuleError::new("H6", format!("a wall separates {from} from {target}")),
+            (0, 1) | (1, 0) => RuleError::new(crate::rule::H6, format!("a wall separates {from} from {target}")),
             (0, 2) | (2, 0) => {
                 let direction = toward(df, dr).expect("straight");
                 if direction.step(from) != opponent {
                     RuleError::new(
-                        "H6",
+                        crate::rule::H6,
                         format!(
                             "{from} to {target} is two cells; a pawn steps one cell and jumps only over the opponent"
                         ),
                     )
                 } else if !self.passage.open(from, direction) {
                     RuleError::new(
-                        "H7",
+                        crate::rule::H7,
                         format!("a wall stands between {from} and the opponent on {opponent}; no jump"),
                     )
                 } else {
                     RuleError::new(
-                        "H7",
+                        crate::rule::H7,
                         format!("a wall stands between the opponent on {opponent} and {target}; no straight jump"),
                     )
                 }
@@ -364,7 +368,7 @@ impl Hadang {
                 Some(d) if is_beside(opponent, target) => {
                     if self.passage.open(opponent, d) {
                         RuleError::new(
-                            "H8",
+                            crate::rule::H8,
                             format!(
                                 "the cell behind the opponent on {opponent} is free, so the jump must go straight; \
                                  side-steps only when it is off the board or walled"
@@ -372,20 +376,20 @@ impl Hadang {
                         )
                     } else {
                         RuleError::new(
-                            "H8",
+                            crate::rule::H8,
                             format!("a wall stands between the opponent on {opponent} and {target}"),
                         )
                     }
                 }
                 _ => RuleError::new(
-                    "H6",
+                    crate::rule::H6,
                     format!(
                         "{from} to {target} is diagonal; only a side-step around an adjacent opponent moves diagonally"
                     ),
                 ),
             },
             _ => RuleError::new(
-                "H6",
+                crate::rule::H6,
                 format!("{target} is out of reach from {from}; a pawn steps one cell"),
             ),
         }
@@ -492,7 +496,7 @@ impl Game for Hadang {
     type Move = HadangMove;
     type View = Hadang;
     type Options = HadangOptions;
-    const ID: &'static str = "hadang";
+    const GAME: GameId = GameId::Hadang;
 
     fn new(_options: &HadangOptions, _rng: &mut dyn RngCore) -> Result<Hadang, RuleError> {
         Ok(Hadang::start())
@@ -539,3 +543,6 @@ impl Game for Hadang {
         text.parse()
     }
 }
+
+/// Nothing is hidden in HADANG: a seat sees the position.
+impl PublicGame for Hadang {}

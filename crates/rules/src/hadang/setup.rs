@@ -55,13 +55,16 @@ impl TryFrom<HadangSetup> for Hadang {
         position.options = setup.options;
         for seat in Seat::BOTH {
             let text = &setup.pawns[seat.index()];
-            position.pawns[seat.index()] = text
-                .parse::<Square>()
-                .map_err(|e| RuleError::new("H1", format!("the pawn of {} is not on a cell: {e}", player(seat))))?;
+            position.pawns[seat.index()] = text.parse::<Square>().map_err(|e| {
+                RuleError::new(
+                    crate::rule::H1,
+                    format!("the pawn of {} is not on a cell: {e}", player(seat)),
+                )
+            })?;
         }
         if position.pawns[0] == position.pawns[1] {
             return Err(RuleError::new(
-                "H9",
+                crate::rule::H9,
                 format!(
                     "both pawns stand on {}; a pawn never ends on the opponent's cell",
                     position.pawns[0]
@@ -72,7 +75,7 @@ impl TryFrom<HadangSetup> for Hadang {
             let (placed, left) = (setup.walls[seat.index()].len(), setup.walls_left[seat.index()]);
             if placed + left as usize != WALLS_PER_PLAYER as usize {
                 return Err(RuleError::new(
-                    "H3",
+                    crate::rule::H3,
                     format!(
                         "{} has {placed} walls placed and {left} left; each player has {WALLS_PER_PLAYER}",
                         player(seat)
@@ -85,7 +88,7 @@ impl TryFrom<HadangSetup> for Hadang {
             for text in &setup.walls[seat.index()] {
                 let wall: Wall = text.parse().map_err(|e| {
                     RuleError::new(
-                        "H11",
+                        crate::rule::H11,
                         format!("{text:?} of {} is not a wall slot on the board: {e}", player(seat)),
                     )
                 })?;
@@ -101,7 +104,7 @@ impl TryFrom<HadangSetup> for Hadang {
         for seat in Seat::BOTH {
             if !position.passage.reaches(position.pawn(seat).bit(), goal(seat)) {
                 return Err(RuleError::new(
-                    "H13",
+                    crate::rule::H13,
                     format!("the walls leave {} no route to the goal", player(seat)),
                 ));
             }
@@ -116,7 +119,7 @@ impl TryFrom<HadangSetup> for Hadang {
             [winner] if setup.to_move == winner.other() => position.winner = Some(winner),
             [winner] => {
                 return Err(RuleError::new(
-                    "H15",
+                    crate::rule::H15,
                     format!(
                         "{} reached the goal, which ends the game at once; {} cannot be to move",
                         player(winner),
@@ -124,20 +127,25 @@ impl TryFrom<HadangSetup> for Hadang {
                     ),
                 ))
             }
-            _ => return Err(RuleError::new("H15", "both pawns cannot have reached their goals")),
+            _ => {
+                return Err(RuleError::new(
+                    crate::rule::H15,
+                    "both pawns cannot have reached their goals",
+                ))
+            }
         }
         if let Some(text) = &setup.last {
             let mover = setup.to_move.other();
             let mv: HadangMove = text
                 .parse()
-                .map_err(|e| RuleError::new("H4", format!("the last move is not a move: {e}")))?;
+                .map_err(|e| RuleError::new(crate::rule::H4, format!("the last move is not a move: {e}")))?;
             let made_by_mover = match mv {
                 HadangMove::Step(square) => position.pawn(mover) == square,
                 HadangMove::Wall(wall) => position.walls_placed().iter().any(|p| p.wall == wall && p.by == mover),
             };
             if !made_by_mover {
                 return Err(RuleError::new(
-                    "H4",
+                    crate::rule::H4,
                     format!(
                         "the last move {mv} does not match a pawn or wall of {}, who moved last",
                         player(mover)

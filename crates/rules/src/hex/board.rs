@@ -1,7 +1,8 @@
 //! The Hex position: board, side to move, swap state and union-find.
 
 use super::cell::{Cell, HexMove};
-use crate::game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, Turn};
+use crate::game::{EndReason, Game, Outcome, ParseError, PublicGame, RuleError, Seat, Turn};
+use crate::rule::GameId;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
@@ -295,7 +296,7 @@ impl Hex {
     pub fn empty(options: HexOptions) -> Result<Hex, RuleError> {
         if !SIZES.contains(&options.size) {
             return Err(RuleError::new(
-                "X1",
+                crate::rule::X1,
                 format!("board size {} is not offered (7, 9, 11, 13 or 19)", options.size),
             ));
         }
@@ -354,19 +355,19 @@ impl Hex {
     fn check(&self, mv: &HexMove) -> Result<(), RuleError> {
         if let Some(colour) = self.winner {
             return Err(RuleError::new(
-                "X9",
+                crate::rule::X9,
                 format!("the game is over: {colour:?} has joined their edges"),
             ));
         }
         match *mv {
             HexMove::Swap => {
                 if !self.options.swap {
-                    Err(RuleError::new("X7", "the swap rule is off in this game"))
+                    Err(RuleError::new(crate::rule::X7, "the swap rule is off in this game"))
                 } else if self.swapped {
-                    Err(RuleError::new("X7", "swap may be used only once per game"))
+                    Err(RuleError::new(crate::rule::X7, "swap may be used only once per game"))
                 } else if !(self.red_stones == 1 && self.blue_stones == 0) {
                     Err(RuleError::new(
-                        "X7",
+                        crate::rule::X7,
                         "swap is only allowed as the answer to Red's first stone",
                     ))
                 } else {
@@ -378,12 +379,12 @@ impl Hex {
                     let n = self.options.size;
                     let last = Cell::new(n - 1, n - 1);
                     Err(RuleError::new(
-                        "X1",
+                        crate::rule::X1,
                         format!("{cell} is not on this {n}×{n} board (a1–{last})"),
                     ))
                 } else if let Some(colour) = self.stone(cell) {
                     Err(RuleError::new(
-                        "X5",
+                        crate::rule::X5,
                         format!("{cell} already holds a {colour:?} stone; stones never move (X6)"),
                     ))
                 } else {
@@ -398,7 +399,7 @@ impl Game for Hex {
     type Move = HexMove;
     type View = Hex;
     type Options = HexOptions;
-    const ID: &'static str = "hex";
+    const GAME: GameId = GameId::Hex;
 
     fn new(options: &HexOptions, _rng: &mut dyn RngCore) -> Result<Hex, RuleError> {
         Hex::empty(*options)
@@ -462,6 +463,9 @@ impl Game for Hex {
     }
 }
 
+/// Nothing is hidden in Hex: a seat sees the position.
+impl PublicGame for Hex {}
+
 /// The raw, unvalidated form of a position: what is saved and sent.
 /// `rows` holds one string per row, top first: `R` red, `B` blue, `.` empty.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -510,7 +514,7 @@ impl TryFrom<HexSetup> for Hex {
         let n = hex.n();
         if setup.rows.len() != n || setup.rows.iter().any(|row| row.chars().count() != n) {
             return Err(RuleError::new(
-                "X1",
+                crate::rule::X1,
                 format!("a {n}×{n} board needs {n} rows of {n} cells"),
             ));
         }
@@ -525,7 +529,7 @@ impl TryFrom<HexSetup> for Hex {
                     '.' => {}
                     other => {
                         return Err(RuleError::new(
-                            "X5",
+                            crate::rule::X5,
                             format!("unknown stone {other:?} at {cell} (use R, B or .)"),
                         ))
                     }
@@ -534,7 +538,7 @@ impl TryFrom<HexSetup> for Hex {
         }
         if !(red.len() == blue.len() || red.len() == blue.len() + 1) {
             return Err(RuleError::new(
-                "X4",
+                crate::rule::X4,
                 format!(
                     "{} red and {} blue stones cannot come from alternating turns starting with Red",
                     red.len(),
@@ -544,7 +548,7 @@ impl TryFrom<HexSetup> for Hex {
         }
         if setup.swapped && (!setup.options.swap || red.is_empty()) {
             return Err(RuleError::new(
-                "X7",
+                crate::rule::X7,
                 "a swap is recorded, but the swap rule is off or Red has not played",
             ));
         }
@@ -558,7 +562,12 @@ impl TryFrom<HexSetup> for Hex {
         hex.winner = match (red_won, blue_won) {
             // Cannot happen on a rhombus (the Hex theorem), but a setup is
             // untrusted input and the check costs nothing.
-            (true, true) => return Err(RuleError::new("X10", "both players cannot have joined their edges")),
+            (true, true) => {
+                return Err(RuleError::new(
+                    crate::rule::X10,
+                    "both players cannot have joined their edges",
+                ))
+            }
             (true, false) => Some(Colour::Red),
             (false, true) => Some(Colour::Blue),
             (false, false) => None,
@@ -567,14 +576,14 @@ impl TryFrom<HexSetup> for Hex {
             // The game stops on the winning stone, so the winner moved last...
             if winner != hex.colour_to_move().other() {
                 return Err(RuleError::new(
-                    "X9",
+                    crate::rule::X9,
                     format!("{winner:?} has joined their edges, yet the other colour played after that"),
                 ));
             }
             // ...and without some one stone of theirs the chain was not yet made.
             if !hex.has_deciding_stone(winner) {
                 return Err(RuleError::new(
-                    "X9",
+                    crate::rule::X9,
                     format!("{winner:?} is connected in more than one way: the game would have ended earlier"),
                 ));
             }
@@ -585,18 +594,18 @@ impl TryFrom<HexSetup> for Hex {
             Some(HexMove::Swap) if answered_first_stone => {}
             Some(HexMove::Swap) => {
                 return Err(RuleError::new(
-                    "X7",
+                    crate::rule::X7,
                     "the last move is recorded as swap, but swap answers only Red's first stone",
                 ))
             }
             Some(HexMove::Place(cell)) => {
                 let mover = hex.colour_to_move().other();
                 if answered_first_stone {
-                    return Err(RuleError::new("X7", "a swap was the last move, not a stone"));
+                    return Err(RuleError::new(crate::rule::X7, "a swap was the last move, not a stone"));
                 }
                 if hex.stone(cell) != Some(mover) {
                     return Err(RuleError::new(
-                        "X5",
+                        crate::rule::X5,
                         format!("the last move {cell} should hold a {mover:?} stone"),
                     ));
                 }

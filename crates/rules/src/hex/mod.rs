@@ -1,4 +1,4 @@
-//! Hex (rules X1–X10 of `shared/rules/hex.md`).
+//! Hex (rules X1–X10 of `crates/rules/docs/hex.md`).
 //!
 //! The position keeps a union-find over the cells plus four virtual edge
 //! nodes, so a win is detected in near-constant time after each stone.

@@ -254,7 +254,7 @@ pub fn from_sgf(text: &str) -> Result<SgfGame, SgfError> {
             if hex.is_over() {
                 return Err(refused(
                     Some(ply),
-                    RuleError::new("X9", "resignation after the game ended"),
+                    RuleError::new(crate::rule::X9, "resignation after the game ended"),
                 ));
             }
             game.resigned = Some(seat);
@@ -274,7 +274,7 @@ pub fn from_sgf(text: &str) -> Result<SgfGame, SgfError> {
             "pass" | "" => {
                 return Err(refused(
                     Some(ply),
-                    RuleError::new("X5", "passing is not allowed in Hex"),
+                    RuleError::new(crate::rule::X5, "passing is not allowed in Hex"),
                 ));
             }
             _ => {
@@ -294,7 +294,7 @@ pub fn from_sgf(text: &str) -> Result<SgfGame, SgfError> {
             return Err(refused(
                 Some(ply),
                 RuleError::new(
-                    "X4",
+                    crate::rule::X4,
                     format!(
                         "{letter_read}[{value}] is out of turn: {} is to play",
                         letter(expected_black)
@@ -357,7 +357,10 @@ fn read_options(line: &[&Node]) -> Result<HexOptions, SgfError> {
     if !SIZES.contains(&size) {
         return Err(refused(
             None,
-            RuleError::new("X1", format!("board size {size} is not offered (7, 9, 11, 13 or 19)")),
+            RuleError::new(
+                crate::rule::X1,
+                format!("board size {size} is not offered (7, 9, 11, 13 or 19)"),
+            ),
         ));
     }
     let swap = single(root, "RU")?.is_some_and(|ru| {

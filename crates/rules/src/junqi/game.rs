@@ -8,6 +8,7 @@ use super::piece::{full_set, Colour, Piece, PieceCounts};
 use super::table::{LastAction, Post, Table};
 use super::view::JunQiView;
 use crate::game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, Turn};
+use crate::rule::GameId;
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -80,13 +81,13 @@ impl JunQi {
                 (Post::FaceDown, Some(piece)) => counted.add(piece),
                 (Post::FaceDown, None) => {
                     return Err(RuleError::new(
-                        "J21",
+                        crate::rule::J21,
                         format!("the face-down piece on {square} has no identity"),
                     ))
                 }
                 (_, Some(_)) => {
                     return Err(RuleError::new(
-                        "J21",
+                        crate::rule::J21,
                         format!("{square} is not face down but has a hidden identity"),
                     ))
                 }
@@ -95,7 +96,7 @@ impl JunQi {
         }
         if counted != table.face_down {
             return Err(RuleError::new(
-                "J21",
+                crate::rule::J21,
                 "hidden identities do not match the face-down counts",
             ));
         }
@@ -166,7 +167,7 @@ impl JunQi {
     fn concede(&mut self, seat: Seat, reason: EndReason) -> Result<(), RuleError> {
         if let Some(outcome) = self.table.outcome {
             return Err(RuleError::new(
-                "J20",
+                crate::rule::J20,
                 format!("the game is already over ({:?})", outcome.reason),
             ));
         }
@@ -179,7 +180,7 @@ impl Game for JunQi {
     type Move = JunQiAction;
     type View = JunQiView;
     type Options = JunQiOptions;
-    const ID: &'static str = "junqi";
+    const GAME: GameId = GameId::Junqi;
 
     fn new(options: &JunQiOptions, rng: &mut dyn RngCore) -> Result<JunQi, RuleError> {
         Ok(JunQi::shuffled(*options, rng))

@@ -1,5 +1,5 @@
 //! Jun Qi flip: Luzhanqi from a face-down start (rules J1–J21 of
-//! `shared/rules/junqi.md`).
+//! `crates/rules/docs/junqi.md`).
 //!
 //! - [`board`]: the 5 × 12 board as data (J1–J4) with precomputed roads and railways.
 //! - `piece`: colours, kinds and their counts (J5), combat (J13–J16).

@@ -202,13 +202,13 @@ pub enum Clash {
 pub fn clash(attacker: Kind, defender: Kind, flag_open: bool) -> Result<Clash, RuleError> {
     if !attacker.is_movable() {
         return Err(RuleError::new(
-            "J11",
+            crate::rule::J11,
             format!("a {attacker} never moves, so it cannot attack"),
         ));
     }
     match defender {
         Kind::Flag if !flag_open => Err(RuleError::new(
-            "J16",
+            crate::rule::J16,
             "a flag may be attacked only once all three of its colour's mines are gone and no face-down piece remains",
         )),
         // J16: a bomb that hits the flag goes with it; still a capture.
@@ -217,7 +217,7 @@ pub fn clash(attacker: Kind, defender: Kind, flag_open: bool) -> Result<Clash, R
         _ if attacker == Kind::Bomb || defender == Kind::Bomb => Ok(Clash::BothRemoved),
         Kind::Mine if attacker == Kind::Engineer => Ok(Clash::AttackerTakes),
         Kind::Mine => Err(RuleError::new(
-            "J15",
+            crate::rule::J15,
             format!("only an Engineer (or a bomb) may attack a mine, not a {attacker}"),
         )),
         _ => {
@@ -228,7 +228,7 @@ pub fn clash(attacker: Kind, defender: Kind, flag_open: bool) -> Result<Clash, R
                 Ok(Clash::BothRemoved)
             } else {
                 Err(RuleError::new(
-                    "J13",
+                    crate::rule::J13,
                     format!("a {attacker} may not attack a higher-ranked {defender}"),
                 ))
             }

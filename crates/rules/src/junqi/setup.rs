@@ -97,7 +97,7 @@ fn read_token(square: Square, text: &str) -> Result<(Post, Option<Piece>), RuleE
     if text == "." {
         return Ok((Post::Empty, None));
     }
-    let bad = || RuleError::new("J5", format!("unknown piece {text:?} on {square}"));
+    let bad = || RuleError::new(crate::rule::J5, format!("unknown piece {text:?} on {square}"));
     let mut chars = text.chars();
     let letter = chars.next().ok_or_else(bad)?;
     let colour = match letter.to_ascii_uppercase() {
@@ -125,7 +125,7 @@ impl TryFrom<JunQiSetup> for JunQi {
     fn try_from(setup: JunQiSetup) -> Result<JunQi, RuleError> {
         if setup.rows.len() != RANKS as usize {
             return Err(RuleError::new(
-                "J1",
+                crate::rule::J1,
                 format!("{} rows given; the board has 12 ranks", setup.rows.len()),
             ));
         }
@@ -138,7 +138,7 @@ impl TryFrom<JunQiSetup> for JunQi {
             let tokens: Vec<&str> = row.split_whitespace().collect();
             if tokens.len() != FILES as usize {
                 return Err(RuleError::new(
-                    "J1",
+                    crate::rule::J1,
                     format!("rank {} has {} posts, not 5", rank + 1, tokens.len()),
                 ));
             }
@@ -161,7 +161,7 @@ impl TryFrom<JunQiSetup> for JunQi {
                 let present = on_board.get(colour, kind);
                 if present > kind.count() {
                     return Err(RuleError::new(
-                        "J5",
+                        crate::rule::J5,
                         format!(
                             "{present} {colour:?} {kind} on the board; each colour has {}",
                             kind.count()

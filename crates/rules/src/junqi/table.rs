@@ -105,12 +105,12 @@ impl Table {
             .sum()
     }
 
-    fn over_error(&self, outcome: &Outcome) -> RuleError {
+    pub(super) fn over_error(&self, outcome: &Outcome) -> RuleError {
         let rule = match outcome.reason {
-            EndReason::FlagCaptured => "J17",
-            EndReason::NoLegalAction | EndReason::NoMovablePiece => "J18",
-            EndReason::QuietDraw => "J19",
-            _ => "J20",
+            EndReason::FlagCaptured => crate::rule::J17,
+            EndReason::NoLegalAction | EndReason::NoMovablePiece => crate::rule::J18,
+            EndReason::QuietDraw => crate::rule::J19,
+            _ => crate::rule::J20,
         };
         RuleError::new(rule, format!("the game is over ({:?})", outcome.reason))
     }
@@ -124,9 +124,12 @@ impl Table {
         match *action {
             JunQiAction::Reveal(square) => match self.post(square) {
                 Post::FaceDown => Ok(None),
-                Post::Empty => Err(RuleError::new("J7", format!("there is no piece on {square} to reveal"))),
+                Post::Empty => Err(RuleError::new(
+                    crate::rule::J7,
+                    format!("there is no piece on {square} to reveal"),
+                )),
                 Post::Revealed { .. } => Err(RuleError::new(
-                    "J7",
+                    crate::rule::J7,
                     format!("the piece on {square} is already revealed"),
                 )),
             },
@@ -137,31 +140,31 @@ impl Table {
     fn check_move(&self, from: Square, to: Square) -> Result<Option<Clash>, RuleError> {
         let Some(colour) = self.colour_of(self.to_move) else {
             return Err(RuleError::new(
-                "J8",
+                crate::rule::J8,
                 "until someone has revealed the same colour twice in a row, only reveals are allowed",
             ));
         };
         let kind = match self.post(from) {
-            Post::Empty => return Err(RuleError::new("J7", format!("there is no piece on {from}"))),
+            Post::Empty => return Err(RuleError::new(crate::rule::J7, format!("there is no piece on {from}"))),
             Post::FaceDown => {
                 return Err(RuleError::new(
-                    "J7",
+                    crate::rule::J7,
                     format!("the piece on {from} is face down: reveal it (`flip {from}`) instead"),
                 ))
             }
             Post::Revealed { colour: c, .. } if c != colour => {
                 return Err(RuleError::new(
-                    "J7",
+                    crate::rule::J7,
                     format!("the piece on {from} is {c:?}; you hold {colour:?}"),
                 ))
             }
             Post::Revealed { piece, .. } => piece,
         };
         if !kind.is_movable() {
-            return Err(RuleError::new("J11", format!("a {kind} never moves")));
+            return Err(RuleError::new(crate::rule::J11, format!("a {kind} never moves")));
         }
         if from == to {
-            return Err(RuleError::new("J9", "a move must leave its post"));
+            return Err(RuleError::new(crate::rule::J9, "a move must leave its post"));
         }
         self.check_path(kind, from, to)?;
         self.check_target(colour, kind, to)
@@ -175,7 +178,7 @@ impl Table {
         }
         if !(from.is_rail() && to.is_rail()) {
             return Err(RuleError::new(
-                "J9",
+                crate::rule::J9,
                 format!("{to} is not one road step from {from}, and they are not both on the railway"),
             ));
         }
@@ -183,7 +186,7 @@ impl Table {
             Some(Ok(())) => return Ok(()),
             Some(Err(blocker)) if kind != Kind::Engineer => {
                 return Err(RuleError::new(
-                    "J10",
+                    crate::rule::J10,
                     format!("the railway from {from} to {to} is blocked at {blocker}: no piece passes over another"),
                 ))
             }
@@ -195,19 +198,19 @@ impl Table {
                 Ok(())
             } else {
                 Err(RuleError::new(
-                    "J10",
+                    crate::rule::J10,
                     format!("no railway path from {from} to {to} runs through empty posts only"),
                 ))
             }
         } else if from.file() == to.file() && from.rank().abs_diff(to.rank()) == 1 {
             // The only orthogonal neighbours without a road: b6–b7, d6–d7.
             Err(RuleError::new(
-                "J9",
+                crate::rule::J9,
                 format!("no road crosses the mountains between {from} and {to} (J3)"),
             ))
         } else {
             Err(RuleError::new(
-                "J10",
+                crate::rule::J10,
                 format!("{from} and {to} are not on one straight railway line: only an Engineer may turn corners"),
             ))
         }
@@ -266,16 +269,17 @@ impl Table {
         match self.post(to) {
             Post::Empty => Ok(None),
             Post::FaceDown => Err(RuleError::new(
-                "J12",
+                crate::rule::J12,
                 format!("the piece on {to} is face down: face-down pieces cannot be attacked or entered"),
             )),
-            Post::Revealed { colour: c, .. } if c == colour => {
-                Err(RuleError::new("J9", format!("{to} holds one of your own pieces")))
-            }
+            Post::Revealed { colour: c, .. } if c == colour => Err(RuleError::new(
+                crate::rule::J9,
+                format!("{to} holds one of your own pieces"),
+            )),
             Post::Revealed { piece: defender, .. } => {
                 if to.is_camp() {
                     return Err(RuleError::new(
-                        "J12",
+                        crate::rule::J12,
                         format!("the {defender} on {to} stands in a camp, where it cannot be attacked"),
                     ));
                 }
@@ -476,7 +480,7 @@ impl Table {
                     + self.face_down.get(colour, kind) as u32;
                 if seen != kind.count() as u32 {
                     return Err(RuleError::new(
-                        "J5",
+                        crate::rule::J5,
                         format!(
                             "{colour:?} {kind}: {seen} counted (revealed, fallen, face down) but each colour has {}",
                             kind.count()
@@ -487,7 +491,7 @@ impl Table {
         }
         if face_down_posts != self.face_down_total() {
             return Err(RuleError::new(
-                "J21",
+                crate::rule::J21,
                 format!(
                     "{face_down_posts} face-down posts but {} pieces counted face down",
                     self.face_down_total()
@@ -497,32 +501,35 @@ impl Table {
         if self.first_colour.is_none() {
             if self.fallen.total(Colour::Red) + self.fallen.total(Colour::Blue) > 0 {
                 return Err(RuleError::new(
-                    "J8",
+                    crate::rule::J8,
                     "no piece can have fallen before colours are decided",
                 ));
             }
             if self.quiet_plies > 0 {
-                return Err(RuleError::new("J8", "before colours are decided every ply is a reveal"));
+                return Err(RuleError::new(
+                    crate::rule::J8,
+                    "before colours are decided every ply is a reveal",
+                ));
             }
         } else if self.last_reveal != [None; 2] {
             return Err(RuleError::new(
-                "J8",
+                crate::rule::J8,
                 "colours are decided, so no reveal streak is tracked",
             ));
         }
         if self.quiet_plies > QUIET_LIMIT {
             return Err(RuleError::new(
-                "J19",
+                crate::rule::J19,
                 format!("at most {QUIET_LIMIT} quiet plies can pass"),
             ));
         }
         match (&self.outcome, self.end_reached()) {
             (None, Some(end)) => Err(RuleError::new(
-                "J17",
+                crate::rule::J17,
                 format!("this position is over ({:?}) but no outcome is recorded", end.reason),
             )),
             (Some(recorded), Some(end)) if recorded != &end => Err(RuleError::new(
-                "J17",
+                crate::rule::J17,
                 format!("recorded outcome {recorded:?} does not match the position ({end:?})"),
             )),
             _ => Ok(()),

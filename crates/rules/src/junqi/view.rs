@@ -7,7 +7,7 @@ use super::board::{Square, POSTS};
 use super::game::{JunQi, JunQiOptions};
 use super::piece::{Colour, Piece, PieceCounts};
 use super::table::{LastAction, Post, Table, QUIET_LIMIT};
-use crate::game::{Outcome, RuleError, Seat};
+use crate::game::{Outcome, ParseError, RuleError, Seat, SeatView, Turn};
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -111,6 +111,48 @@ impl JunQiView {
         self.table.check(action).map(|_| ())
     }
 
+    /// Whether the seat to move may pick up the piece on `square` to move
+    /// it: one of its own revealed pieces (J7) once colours are decided
+    /// (J8), not a flag or a mine (J11), with a legal move from there (J9,
+    /// J10). Else the rule that says why not.
+    pub fn check_pick(&self, square: Square) -> Result<(), RuleError> {
+        if let Some(outcome) = &self.table.outcome {
+            return Err(self.table.over_error(outcome));
+        }
+        let Post::Revealed { colour, piece } = self.post(square) else {
+            return Err(RuleError::new(
+                crate::rule::J7,
+                format!("{square} holds no revealed piece to move"),
+            ));
+        };
+        let Some(mine) = self.table.colour_of(self.table.to_move) else {
+            return Err(RuleError::new(
+                crate::rule::J8,
+                "only reveals until colours are decided",
+            ));
+        };
+        if colour != mine {
+            return Err(RuleError::new(
+                crate::rule::J7,
+                format!("the piece on {square} is not yours"),
+            ));
+        }
+        if !piece.is_movable() {
+            return Err(RuleError::new(crate::rule::J11, format!("a {piece} never moves")));
+        }
+        let moves = self
+            .legal_actions()
+            .into_iter()
+            .any(|a| matches!(a, JunQiAction::Move { from, .. } if from == square));
+        if !moves {
+            return Err(RuleError::new(
+                crate::rule::J9,
+                format!("the {piece} on {square} has no road or railway move now"),
+            ));
+        }
+        Ok(())
+    }
+
     /// A full game consistent with this view: each face-down post gets an
     /// identity drawn without replacement from the public face-down pool.
     /// For bots' sampling search; the result is one guess, not the truth.
@@ -124,6 +166,45 @@ impl JunQiView {
         }
         JunQi::from_parts(JunQiOptions::default(), self.table.clone(), secret)
             .expect("a view is validated, so its pool fills its face-down posts exactly")
+    }
+}
+
+/// A seat plays Jun Qi from its view alone: the bots, the app's boards and
+/// the online client all work from it.
+impl SeatView for JunQiView {
+    type Move = JunQiAction;
+
+    fn turn(&self) -> Turn {
+        match self.to_move() {
+            Some(seat) => Turn::Seat(seat),
+            None => Turn::Over,
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<JunQiAction> {
+        self.legal_actions()
+    }
+
+    fn check(&self, action: &JunQiAction) -> Result<(), RuleError> {
+        JunQiView::check(self, action)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        JunQiView::outcome(self)
+    }
+
+    fn format_move(&self, action: &JunQiAction) -> String {
+        action.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<JunQiAction, ParseError> {
+        text.parse()
+    }
+
+    /// A reveal shows an identity and an attack's result depends on one the
+    /// seat may not know, so the view after an action is never guessed.
+    fn after(&self, _action: &JunQiAction) -> Option<JunQiView> {
+        None
     }
 }
 
@@ -174,13 +255,13 @@ impl TryFrom<ViewWire> for JunQiView {
         let board: [Post; POSTS] = wire
             .board
             .try_into()
-            .map_err(|_| RuleError::new("J1", "a view's board has exactly 60 posts"))?;
+            .map_err(|_| RuleError::new(crate::rule::J1, "a view's board has exactly 60 posts"))?;
         let first_colour = match wire.colours {
             [None, None] => None,
             [Some(a), Some(b)] if a != b => Some(a),
             _ => {
                 return Err(RuleError::new(
-                    "J8",
+                    crate::rule::J8,
                     "the two seats hold different colours, or neither does",
                 ))
             }

@@ -6,7 +6,7 @@
 //!
 //! `cargo run --release -p papan-server --bin papan-load -- --rooms 100 --moves 40`
 
-use papan_api::{Action, ActionRequest, Client, GameKind, RoomOptions};
+use papan_api::{Action, ActionRequest, Client, RoomOptions};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -79,7 +79,7 @@ async fn main() {
             a.register().await.unwrap();
             let mut b = Client::new(&base);
             b.register().await.unwrap();
-            let ga = a.create_room(RoomOptions::new(GameKind::Hex)).await.unwrap();
+            let ga = a.create_room(RoomOptions::hex(11, false, None)).await.unwrap();
             let gb = b.join(&ga.code).await.unwrap();
             let sa = a.subscribe(&ga.room_id, &ga.seat_token, None).await.unwrap();
             let sb = b.subscribe(&gb.room_id, &gb.seat_token, None).await.unwrap();

@@ -2,9 +2,7 @@
 //! driving it through papan-api's client.
 #![allow(dead_code)]
 
-use papan_api::{
-    Action, ActionAccepted, ActionRequest, Client, ClientError, GameKind, RoomOptions, SeatGrant, Snapshot,
-};
+use papan_api::{Action, ActionAccepted, ActionRequest, Client, ClientError, GameId, RoomOptions, SeatGrant, Snapshot};
 use papan_server::{Config, Server};
 use std::path::Path;
 use std::time::Duration;
@@ -85,7 +83,7 @@ pub async fn table(server: &Server, options: RoomOptions) -> (Player, Player) {
     )
 }
 
-pub fn options(game: GameKind) -> RoomOptions {
+pub fn options(game: GameId) -> RoomOptions {
     RoomOptions::new(game)
 }
 

@@ -1,0 +1,20 @@
+//! Shared by the backgammon test files: positions written as text.
+
+/// `bar` or a point number, for [`pos!`].
+macro_rules! point {
+    (bar, $bar:expr) => {
+        $bar
+    };
+    ($p:literal, $bar:expr) => {
+        $p
+    };
+}
+
+/// A board from the mover's view: `pos!(x 24:2, 13:5; o 19:5, bar:1)`.
+/// Both sides use the mover's point numbers (1–24); `bar` is that side's
+/// bar. Checkers not listed are borne off.
+macro_rules! pos {
+    (x $($xp:tt : $xn:expr),* ; o $($op:tt : $on:expr),* $(,)?) => {
+        Board::from_points(&[$((point!($xp, 25), $xn)),*], &[$((point!($op, 0), $on)),*]).expect("test position")
+    };
+}

@@ -1,6 +1,0 @@
-//! HADANG's presentational pieces: the board and the players' panels.
-
-pub mod banner;
-pub mod board;
-pub mod geometry;
-pub mod panel;

@@ -1,0 +1,116 @@
+//! Backgammon in the app: the board, the tap state, and what the shell asks
+//! of it (pip counts on the strips; the opening roll, a pass and a forced
+//! play as notices; points on the result card).
+
+pub mod board;
+pub mod geometry;
+mod play;
+pub mod tap;
+
+use crate::i18n::{key, tr, tr_args, Lang};
+use crate::play::Table;
+use crate::shell::slot::SlotState;
+use crate::shell::{BoardProps, Fact, GameUi, Notice};
+use crate::storage::Store;
+use board::{colour_class, BackgammonBoard, BgMarks};
+use dioxus::prelude::*;
+use papan_rules::backgammon::{Backgammon, BgMove};
+use papan_rules::{Outcome, Seat};
+use tap::BgTap;
+
+static SLOT: GlobalSignal<SlotState<Backgammon>> = Signal::global(|| SlotState::load(&Store::app()));
+
+fn seat_name(lang: Lang, seat: Seat) -> String {
+    match seat {
+        Seat::First => tr(lang, "backgammon-white"),
+        Seat::Second => tr(lang, "backgammon-black"),
+    }
+}
+
+impl GameUi for Backgammon {
+    const SCORES_POINTS: bool = true;
+
+    fn slot() -> &'static GlobalSignal<SlotState<Backgammon>> {
+        &SLOT
+    }
+
+    fn board(props: BoardProps<Backgammon>) -> Element {
+        let marks = BgMarks::of(&props.table, &props.tap, props.hint.as_ref());
+        rsx! {
+            BackgammonBoard { marks, lang: props.lang, on_tap: props.on_input }
+        }
+    }
+
+    /// White is the first seat (B1).
+    fn side(lang: Lang, _view: &Backgammon, seat: Seat) -> String {
+        seat_name(lang, seat)
+    }
+
+    fn side_class(_view: &Backgammon, seat: Seat) -> &'static str {
+        colour_class(seat)
+    }
+
+    fn facts(lang: Lang, table: &Table<Backgammon>, tap: &BgTap, seat: Seat) -> Vec<Fact> {
+        let pips = BgMarks::checkers(table, tap).pips[usize::from(seat != table.bottom)];
+        vec![Fact {
+            name: "pips",
+            value: pips.to_string(),
+            text: tr_args(lang, "backgammon-pip-count", &[("pips", pips.to_string())]),
+        }]
+    }
+
+    /// The opening roll (B4), a roll that cannot be played (B12), a play
+    /// filled in because it was forced (B11).
+    fn notices(lang: Lang, table: &Table<Backgammon>, tap: &BgTap, _who: &dyn Fn(Seat) -> String) -> Vec<Notice> {
+        if table.is_over() {
+            return Vec::new();
+        }
+        let notice = |text, kind| {
+            vec![Notice {
+                text,
+                kind,
+                testid: "notice",
+            }]
+        };
+        let view = &table.view;
+        let nobody_can_move = view.dice().is_some() && view.legal_plays().is_empty();
+        if nobody_can_move {
+            let key = if table.moving() {
+                "backgammon-no-move"
+            } else {
+                "backgammon-no-move-other"
+            };
+            return notice(tr(lang, key), "pass");
+        }
+        if tap.turn(table).is_some_and(|t| t.forced_played() && t.is_complete()) {
+            return notice(tr(lang, "backgammon-forced"), "forced");
+        }
+        match table.history.first() {
+            Some(BgMove::Opening { white, black }) if table.ply <= 2 => {
+                let starter = seat_name(lang, if white > black { Seat::First } else { Seat::Second });
+                notice(
+                    tr_args(
+                        lang,
+                        "backgammon-opening",
+                        &[
+                            ("white", white.to_string()),
+                            ("black", black.to_string()),
+                            ("starter", starter),
+                        ],
+                    ),
+                    "opening",
+                )
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Single, gammon or backgammon (B16–B18).
+    fn board_reason(outcome: Outcome) -> &'static str {
+        match outcome.points {
+            3 => key("reason-backgammon"),
+            2 => key("reason-gammon"),
+            _ => key("reason-single"),
+        }
+    }
+}

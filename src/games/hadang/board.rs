@@ -1,0 +1,354 @@
+//! The HADANG board as an SVG, drawn from a position and marks: cells,
+//! goal rows, pawns, walls, the targets of the pawn to move, the ghost wall
+//! of a preview, a hinted move, the shortest-path aid and the last move.
+//!
+//! DOM contract (browser tests rely on it): the root `<svg data-testid=
+//! "hadang-board">` carries `data-status` (`playing`/`over`), `data-turn`
+//! (`human` when a person may tap, else `wait`), `data-ply` and
+//! `data-last-pointer`; each cell has `data-cell="e2"` and class `cell`
+//! plus `target`, `last`, `hint`, `pawn-p1`, `pawn-p2`, `path-p1`, `path-p2`
+//! when they apply; each groove tap area has `data-wall="e3h"`; placed walls
+//! have `data-placed="e3h"`, the ghost `data-testid="ghost-wall"` and
+//! `data-ghost="e3h"`, a hinted wall `data-testid="hint-wall"` and
+//! `data-hint="e3h"`.
+
+use super::geometry::{cell_centre, cell_origin, hit_rect, view_box, wall_rect, CELL, GRID, LABEL_MARGIN, PITCH};
+use super::tap::{HadangInput, HadangTap, Selection};
+use crate::i18n::{tr, Lang};
+use crate::play::Table;
+use dioxus::prelude::*;
+use papan_rules::hadang::{Hadang, HadangMove, Orientation, Square, Wall};
+use papan_rules::Seat;
+
+/// What the board marks besides pawns and walls.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HadangMarks {
+    /// The pawn to move is picked up.
+    pub pawn_selected: bool,
+    /// Where it may step.
+    pub targets: Vec<Square>,
+    /// A wall previewed, waiting for its confirming tap.
+    pub ghost: Option<Wall>,
+    pub hint: Option<HadangMove>,
+    pub last: Option<HadangMove>,
+    pub show_paths: bool,
+    /// A person may tap now.
+    pub live: bool,
+    pub over: bool,
+    /// Drawn from Player 2's side (turned half a circle), so each player
+    /// sees their own pawn at the bottom. The labels stay upright.
+    pub flipped: bool,
+    /// Moves made so far (`data-ply`).
+    pub ply: usize,
+}
+
+impl HadangMarks {
+    /// The marks of `table` with the selection in `tap` and a hinted move.
+    pub fn of(table: &Table<Hadang>, tap: &HadangTap, hint: Option<HadangMove>) -> HadangMarks {
+        HadangMarks {
+            pawn_selected: table.moving() && tap.selection() == Selection::Pawn,
+            targets: tap.targets(table),
+            ghost: tap.ghost_wall().filter(|_| table.moving()),
+            hint,
+            last: table.last.map(|(_, mv)| mv),
+            show_paths: tap.show_paths(),
+            live: table.can_act,
+            over: table.is_over(),
+            flipped: table.bottom == Seat::Second,
+            ply: table.ply,
+        }
+    }
+}
+
+/// One cell as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardCell {
+    pub square: Square,
+    pub name: String,
+    pub class: String,
+    pub origin: (f64, f64),
+}
+
+/// The seat's short class name: `p1` moves up from e1, `p2` down from e9.
+pub fn seat_class(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "p1",
+        Seat::Second => "p2",
+    }
+}
+
+/// Every cell with its classes, `a1` … `i9`.
+pub fn board_cells(position: &Hadang, marks: &HadangMarks) -> Vec<BoardCell> {
+    let last = match marks.last {
+        Some(HadangMove::Step(square)) => Some(square),
+        _ => None,
+    };
+    let hint = match marks.hint {
+        Some(HadangMove::Step(square)) => Some(square),
+        _ => None,
+    };
+    let paths: Vec<(Seat, Vec<Square>)> = if marks.show_paths && !marks.over {
+        Seat::BOTH.iter().map(|&s| (s, position.shortest_path(s))).collect()
+    } else {
+        Vec::new()
+    };
+    Square::all()
+        .map(|square| {
+            let mut class = String::from("cell");
+            match square.rank() {
+                8 => class.push_str(" goal-p1"),
+                0 => class.push_str(" goal-p2"),
+                _ => {}
+            }
+            for seat in Seat::BOTH {
+                if position.pawn(seat) == square {
+                    class.push_str(" pawn-");
+                    class.push_str(seat_class(seat));
+                }
+            }
+            for (on, name) in [
+                (marks.targets.contains(&square), " target"),
+                (last == Some(square), " last"),
+                (hint == Some(square), " hint"),
+            ] {
+                if on {
+                    class.push_str(name);
+                }
+            }
+            for (seat, path) in &paths {
+                if path.contains(&square) {
+                    class.push_str(" path-");
+                    class.push_str(seat_class(*seat));
+                }
+            }
+            BoardCell {
+                square,
+                name: square.to_string(),
+                class,
+                origin: cell_origin(square),
+            }
+        })
+        .collect()
+}
+
+#[component]
+pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: EventHandler<HadangInput>) -> Element {
+    let mut last_pointer = use_signal(|| String::from("none"));
+    let flipped = marks.flipped;
+    let (vx, vy, vw, vh) = view_box();
+    let centre = GRID / 2.0;
+    let turn_board = if flipped {
+        format!("rotate(180 {centre} {centre})")
+    } else {
+        String::new()
+    };
+    // Where file `i` and rank `r` (0-based) are labelled on this side.
+    let file_x = |i: usize| {
+        let column = if flipped { 8 - i } else { i };
+        column as f64 * PITCH + CELL / 2.0
+    };
+    let rank_y = |r: u8| {
+        let row = if flipped { r } else { 8 - r };
+        row as f64 * PITCH + CELL / 2.0 + 4.0
+    };
+    let status = if marks.over { "over" } else { "playing" };
+    let turn = if marks.live && !marks.over { "human" } else { "wait" };
+    let cells = board_cells(&view, &marks);
+    let position = view;
+    let placed = position.walls_placed();
+    let last_wall = match marks.last {
+        Some(HadangMove::Wall(wall)) => Some(wall),
+        _ => None,
+    };
+    let hint_wall = match marks.hint {
+        Some(HadangMove::Wall(wall)) => Some(wall),
+        _ => None,
+    };
+    let mover = position.side_to_move();
+    let selected = marks.pawn_selected;
+    let ghost = marks.ghost;
+    let ghost_class = seat_class(mover);
+    // Grooves are tappable only when a wall could go down now.
+    let live = marks.live && !marks.over;
+    let grooves: Vec<Wall> = if live { Wall::all().collect() } else { Vec::new() };
+    let paths_on = marks.show_paths && !marks.over;
+    // (key, class, cx, cy): Player 1's dots left of centre, Player 2's right.
+    let mut path_dots: Vec<(String, String, f64, f64)> = Vec::new();
+    if paths_on {
+        for seat in Seat::BOTH {
+            let shift = if seat == Seat::First { -7.0 } else { 7.0 };
+            for square in position.shortest_path(seat) {
+                let (cx, cy) = cell_centre(square);
+                let class = seat_class(seat);
+                path_dots.push((
+                    format!("path-{class}-{square}"),
+                    format!("path-dot path-{class}"),
+                    cx + shift,
+                    cy,
+                ));
+            }
+        }
+    }
+    let files = "abcdefghi";
+    rsx! {
+        svg {
+            class: "hadang-board {status}",
+            view_box: "{vx} {vy} {vw} {vh}",
+            role: "group",
+            "aria-label": tr(lang, "hadang-board-label"),
+            "data-testid": "hadang-board",
+            "data-status": "{status}",
+            "data-turn": "{turn}",
+            "data-ply": "{marks.ply}",
+            "data-last-pointer": "{last_pointer}",
+            "data-flipped": "{flipped}",
+            onpointerdown: move |e: PointerEvent| last_pointer.set(e.data().pointer_type()),
+            g { class: "hb-labels",
+                for (i, letter) in files.chars().enumerate() {
+                    text {
+                        key: "f{i}",
+                        x: "{file_x(i)}",
+                        y: "{GRID + LABEL_MARGIN - 1.0}",
+                        "text-anchor": "middle",
+                        "{letter}"
+                    }
+                }
+                for rank in 0..9u8 {
+                    text {
+                        key: "r{rank}",
+                        x: "{-LABEL_MARGIN / 2.0 - 3.0}",
+                        y: "{rank_y(rank)}",
+                        "text-anchor": "middle",
+                        "{rank + 1}"
+                    }
+                }
+            }
+            g { class: "hb-turned", transform: "{turn_board}",
+                rect { class: "hb-frame", x: "-6", y: "-6", width: "{GRID + 12.0}", height: "{GRID + 12.0}", rx: "10" }
+                // Goal lines (H2): Player 1 races to the top edge, Player 2 to the bottom.
+                rect { class: "goal-edge-p1", x: "0", y: "-5", width: "{GRID}", height: "3.5", rx: "1.75" }
+                rect { class: "goal-edge-p2", x: "0", y: "{GRID + 1.5}", width: "{GRID}", height: "3.5", rx: "1.75" }
+                g { class: "hb-cells",
+                    for bc in cells.iter() {
+                        rect {
+                            key: "{bc.name}",
+                            class: "{bc.class}",
+                            x: "{bc.origin.0}",
+                            y: "{bc.origin.1}",
+                            width: "{CELL}",
+                            height: "{CELL}",
+                            rx: "5",
+                            "data-cell": "{bc.name}",
+                            onclick: {
+                                let square = bc.square;
+                                move |_| on_input.call(HadangInput::Cell(square))
+                            },
+                        }
+                    }
+                }
+                g { class: "hb-marks",
+                    for (k, class, cx, cy) in path_dots.iter() {
+                        circle { key: "{k}", class: "{class}", cx: "{cx}", cy: "{cy}", r: "3.2" }
+                    }
+                    for bc in cells.iter().filter(|c| c.class.contains(" target")) {
+                        circle {
+                            key: "t-{bc.name}",
+                            class: "target-dot",
+                            cx: "{bc.origin.0 + CELL / 2.0}",
+                            cy: "{bc.origin.1 + CELL / 2.0}",
+                            r: "7",
+                        }
+                    }
+                }
+                g { class: "hb-walls",
+                    for p in placed.iter() {
+                        {
+                            let (x, y, w, h) = wall_rect(p.wall);
+                            let last = if last_wall == Some(p.wall) { " last" } else { "" };
+                            rsx! {
+                                rect {
+                                    key: "w-{p.wall}",
+                                    class: "wall wall-{seat_class(p.by)}{last}",
+                                    x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3",
+                                    "data-placed": "{p.wall}",
+                                }
+                            }
+                        }
+                    }
+                }
+                g { class: "hb-pawns",
+                    for seat in Seat::BOTH {
+                        {
+                            let (cx, cy) = cell_centre(position.pawn(seat));
+                            let sel = if selected && mover == seat { " selected" } else { "" };
+                            rsx! {
+                                circle {
+                                    key: "pawn-{seat_class(seat)}",
+                                    class: "pawn pawn-{seat_class(seat)}{sel}",
+                                    cx: "{cx}", cy: "{cy}", r: "13",
+                                    "data-pawn": "{seat_class(seat)}",
+                                    "data-at": "{position.pawn(seat)}",
+                                    onclick: move |_| on_input.call(HadangInput::Cell(position.pawn(seat))),
+                                }
+                            }
+                        }
+                    }
+                }
+                g { class: "hb-grooves",
+                    // Horizontal tap areas first, vertical on top: at a crossing
+                    // the vertical groove wins, everywhere else there is no overlap.
+                    for orientation in Orientation::BOTH {
+                        for wall in grooves.iter().filter(|w| w.orientation() == orientation) {
+                            {
+                                let (x, y, w, h) = hit_rect(*wall);
+                                let wall = *wall;
+                                rsx! {
+                                    rect {
+                                        key: "g-{wall}",
+                                        class: "groove",
+                                        x: "{x}", y: "{y}", width: "{w}", height: "{h}",
+                                        "data-wall": "{wall}",
+                                        onclick: move |_| on_input.call(HadangInput::Groove(wall)),
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                // A hinted wall lies in its groove like a preview; a tap
+                // anywhere along it (its middle included) means that wall.
+                if let Some(wall) = hint_wall.filter(|w| Some(*w) != ghost) {
+                    {
+                        let (x, y, w, h) = wall_rect(wall);
+                        let pad = 8.0;
+                        rsx! {
+                            g { class: "hint-wall wall-{ghost_class}",
+                                "data-testid": "hint-wall",
+                                "data-hint": "{wall}",
+                                onclick: move |_| if live { on_input.call(HadangInput::Groove(wall)) },
+                                rect { class: "ghost-hit", x: "{x - pad}", y: "{y - pad}", width: "{w + 2.0 * pad}", height: "{h + 2.0 * pad}" }
+                                rect { class: "hint-bar", x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3" }
+                            }
+                        }
+                    }
+                }
+                if let Some(wall) = ghost {
+                    {
+                        let (x, y, w, h) = wall_rect(wall);
+                        let pad = 8.0;
+                        rsx! {
+                            g { class: "ghost-wall wall-{ghost_class}",
+                                "data-testid": "ghost-wall",
+                                "data-ghost": "{wall}",
+                                onclick: move |_| on_input.call(HadangInput::Groove(wall)),
+                                rect { class: "ghost-hit", x: "{x - pad}", y: "{y - pad}", width: "{w + 2.0 * pad}", height: "{h + 2.0 * pad}" }
+                                rect { class: "ghost-bar", x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3" }
+                            }
+                        }
+                    }
+                }
+            }
+            title { {tr(lang, "hadang-board-title")} }
+        }
+    }
+}

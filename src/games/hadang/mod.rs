@@ -1,0 +1,65 @@
+//! HADANG in the app: the board, the tap state, and what the shell asks of it.
+
+pub mod board;
+pub mod geometry;
+mod play;
+pub mod tap;
+
+use crate::i18n::{key, tr, tr_args, Lang};
+use crate::play::Table;
+use crate::shell::slot::SlotState;
+use crate::shell::texts::player_key;
+use crate::shell::{BoardProps, Fact, GameUi};
+use crate::storage::Store;
+use board::{seat_class, HadangBoard, HadangMarks};
+use dioxus::prelude::*;
+use papan_rules::hadang::Hadang;
+use papan_rules::{Outcome, Seat};
+use tap::HadangTap;
+
+static SLOT: GlobalSignal<SlotState<Hadang>> = Signal::global(|| SlotState::load(&Store::app()));
+
+impl GameUi for Hadang {
+    fn slot() -> &'static GlobalSignal<SlotState<Hadang>> {
+        &SLOT
+    }
+
+    fn board(props: BoardProps<Hadang>) -> Element {
+        let table = &props.table;
+        let marks = HadangMarks::of(table, &props.tap, props.hint);
+        rsx! {
+            HadangBoard { view: table.view, marks, lang: props.lang, on_input: props.on_input }
+        }
+    }
+
+    /// Player 1 starts on e1 and moves first (H4).
+    fn side(lang: Lang, _view: &Hadang, seat: Seat) -> String {
+        tr(lang, player_key(seat))
+    }
+
+    fn side_class(_view: &Hadang, seat: Seat) -> &'static str {
+        seat_class(seat)
+    }
+
+    fn facts(lang: Lang, table: &Table<Hadang>, tap: &HadangTap, seat: Seat) -> Vec<Fact> {
+        let walls = table.view.walls_left(seat);
+        let mut out = vec![Fact {
+            name: "walls",
+            value: walls.to_string(),
+            text: tr_args(lang, "hadang-walls-left", &[("count", walls.to_string())]),
+        }];
+        if tap.show_paths() && !table.is_over() {
+            let steps = table.view.shortest_path_len(seat);
+            out.push(Fact {
+                name: "path",
+                value: steps.to_string(),
+                text: tr_args(lang, "hadang-path-short", &[("count", steps.to_string())]),
+            });
+        }
+        out
+    }
+
+    fn board_reason(_outcome: Outcome) -> &'static str {
+        key("reason-goal")
+    }
+}

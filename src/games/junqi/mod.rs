@@ -1,0 +1,126 @@
+//! Jun Qi flip in the app: the board (a seat's view only), the tap state,
+//! and what the shell asks of it — colours once decided (J8), who was drawn
+//! to move first (J6), the last action with its combat, the quiet counter
+//! (J19) and the piece statistics (J21).
+
+pub mod board;
+pub mod names;
+mod play;
+pub mod stats;
+pub mod tap;
+
+use crate::i18n::{key, tr, tr_args, Lang};
+use crate::play::Table;
+use crate::shell::slot::SlotState;
+use crate::shell::{BoardProps, GameUi, Notice};
+use crate::storage::Store;
+use board::{JunQiBoard, JunQiMarks};
+use dioxus::prelude::*;
+use names::{colour_name, last_action_line};
+use papan_rules::junqi::{Colour, JunQi, JunQiView, QUIET_LIMIT};
+use papan_rules::{EndReason, Outcome, Seat};
+use stats::StatsPanel;
+use tap::{JunQiCommand, JunQiTap};
+
+/// From this many quiet plies on, the J19 counter is shown.
+pub const QUIET_WARNING: u16 = 40;
+
+static SLOT: GlobalSignal<SlotState<JunQi>> = Signal::global(|| SlotState::load(&Store::app()));
+
+impl GameUi for JunQi {
+    fn slot() -> &'static GlobalSignal<SlotState<JunQi>> {
+        &SLOT
+    }
+
+    fn board(props: BoardProps<JunQi>) -> Element {
+        let (table, tap) = (&props.table, &props.tap);
+        let marks = JunQiMarks::of(table, tap, props.hint.as_ref());
+        let on_command = props.on_command;
+        let stats_open = tap.stats_open();
+        let view = table.view.clone();
+        rsx! {
+            JunQiBoard { view: table.view.clone(), marks, lang: props.lang, on_tap: props.on_input }
+            if stats_open {
+                StatsPanel { view, lang: props.lang, on_close: move |_| on_command.call(JunQiCommand::Stats) }
+            }
+        }
+    }
+
+    /// The colour `seat` holds, once decided (J8).
+    fn side(lang: Lang, view: &JunQiView, seat: Seat) -> String {
+        match view.colour_of(seat) {
+            Some(colour) => colour_name(lang, colour),
+            None => tr(lang, "junqi-colour-pending"),
+        }
+    }
+
+    fn side_class(view: &JunQiView, seat: Seat) -> &'static str {
+        match view.colour_of(seat) {
+            Some(Colour::Red) => "red",
+            Some(Colour::Blue) => "blue",
+            None => "none",
+        }
+    }
+
+    fn notices(lang: Lang, table: &Table<JunQi>, _tap: &JunQiTap, who: &dyn Fn(Seat) -> String) -> Vec<Notice> {
+        let view = &table.view;
+        let mut out = Vec::new();
+        let mut add = |text, kind, testid| out.push(Notice { text, kind, testid });
+        if view.my_colour().is_none() && !table.is_over() {
+            let seat = view.to_move().unwrap_or(table.viewer);
+            let text = match view.reveal_streak(seat) {
+                Some(colour) => tr_args(
+                    lang,
+                    "junqi-colour-streak",
+                    &[("who", who(seat)), ("colour", colour_name(lang, colour))],
+                ),
+                None => tr(lang, "junqi-colour-hint"),
+            };
+            add(text, "colours", "junqi-colours");
+        }
+        if table.ply < 2 && !table.is_over() {
+            if let Some(first) = first_mover(table) {
+                add(
+                    tr_args(lang, "junqi-first-mover", &[("who", who(first))]),
+                    "info",
+                    "junqi-first-mover",
+                );
+            }
+        }
+        if let Some(text) = last_action_line(lang, view, who) {
+            add(text, "last", "junqi-last-action");
+        }
+        let quiet = view.quiet_plies();
+        if quiet >= QUIET_WARNING && !table.is_over() {
+            add(
+                tr_args(
+                    lang,
+                    "junqi-quiet",
+                    &[("count", quiet.to_string()), ("limit", QUIET_LIMIT.to_string())],
+                ),
+                "warn",
+                "junqi-quiet",
+            );
+        }
+        out
+    }
+
+    fn board_reason(outcome: Outcome) -> &'static str {
+        match outcome.reason {
+            EndReason::FlagCaptured => key("reason-flag"),
+            EndReason::NoLegalAction => key("reason-no-action"),
+            EndReason::NoMovablePiece if outcome.winner.is_none() => key("reason-both-stuck"),
+            EndReason::NoMovablePiece => key("reason-no-movable"),
+            _ => key("reason-quiet"),
+        }
+    }
+}
+
+/// The seat drawn to move first (J6): the seat to move before any action,
+/// else the one that acted on the first ply.
+fn first_mover(table: &Table<JunQi>) -> Option<Seat> {
+    match table.ply {
+        0 => table.to_move(),
+        _ => table.last.as_ref().map(|(seat, _)| *seat),
+    }
+}

@@ -1,0 +1,56 @@
+//! Jun Qi as the app plays it: its tap state, and reading a room server
+//! snapshot, where the seat's view stands in for the hidden game.
+
+use super::tap::JunQiTap;
+use crate::play::online::Seen;
+use crate::play::Playable;
+use papan_api::{RoomOptions, Snapshot};
+use papan_rules::junqi::{JunQi, JunQiAction, JunQiOptions, JunQiView};
+use papan_rules::SeatView;
+
+impl Playable for JunQi {
+    type Tap = JunQiTap;
+    /// J6: who moves first is drawn, so seats stay.
+    const ALTERNATE: bool = false;
+
+    fn room_options(_options: &RoomOptions) -> JunQiOptions {
+        JunQiOptions::default()
+    }
+
+    /// The client never holds the hidden layout (J21): it reads the seat's
+    /// view the server sent (`{"game": <view>, "verdict": …}`), checked on
+    /// the way in, and the public move list.
+    fn read_snapshot(snapshot: &Snapshot) -> Result<Seen<JunQi>, String> {
+        let json = snapshot.view.as_ref().ok_or("the snapshot has no view of the game")?;
+        let game = json
+            .get("game")
+            .ok_or("the view has no `game` (expected {\"game\": …, \"verdict\": …})")?;
+        let view: JunQiView =
+            serde_json::from_value(game.clone()).map_err(|e| format!("the view cannot be read: {e}"))?;
+        if view.seat() != snapshot.seat {
+            return Err(format!(
+                "the view belongs to {:?}, not {:?}",
+                view.seat(),
+                snapshot.seat
+            ));
+        }
+        if view.plies() as usize != snapshot.moves.len() {
+            return Err(format!(
+                "the view is at ply {} but the move list has {} moves",
+                view.plies(),
+                snapshot.moves.len()
+            ));
+        }
+        let history = snapshot
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                view.parse_move(text)
+                    .map_err(|e| format!("move {i} `{text}`: {}", e.message))
+            })
+            .collect::<Result<Vec<JunQiAction>, String>>()?;
+        let last = view.last_action().map(|l| (l.seat, l.action));
+        Ok(Seen { view, history, last })
+    }
+}

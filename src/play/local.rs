@@ -1,0 +1,113 @@
+//! A game on this device as a person plays it: a tap goes through the
+//! game's tap state, and the move it chooses is played on the [`Match`].
+//! The play screen does exactly this (it keeps the two in signals); tests
+//! drive games through it with tap sequences.
+
+use super::{Match, Playable, Table, TapState, Tapped};
+use crate::i18n::key;
+use papan_rules::RuleError;
+
+/// What a tap (or a game button) did to a game on this device.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// A move was played.
+    Played,
+    /// The dice were rolled.
+    Rolled,
+    /// Only the selection or a preview changed.
+    Changed,
+    /// The rules refused it; nothing changed but the selection.
+    Refused(RuleError),
+    /// Nothing happened; the Fluent key of a short reason.
+    Ignored(&'static str),
+}
+
+/// Plays what a tap state chose on `game`.
+pub fn apply<G: Playable>(game: &mut Match<G>, tapped: Tapped<G::Move>, now_ms: u64) -> Answer {
+    match tapped {
+        Tapped::Play(mv) => match game.play(mv, now_ms) {
+            Ok(()) => Answer::Played,
+            Err(refusal) => Answer::Refused(refusal),
+        },
+        Tapped::Roll => match game.roll(now_ms) {
+            Ok(()) => Answer::Rolled,
+            Err(refusal) => Answer::Refused(refusal),
+        },
+        Tapped::Refused(refusal) => Answer::Refused(refusal),
+        Tapped::Ignored(reason) => Answer::Ignored(reason),
+        Tapped::Changed => Answer::Changed,
+    }
+}
+
+/// Why a tap on the board does nothing now, if it does nothing.
+pub fn idle_reason<G: Playable>(table: &Table<G>) -> Option<&'static str> {
+    if table.is_over() {
+        Some(key("toast-game-over"))
+    } else if !table.can_act {
+        Some(key("toast-wait-bot"))
+    } else {
+        None
+    }
+}
+
+/// A match and the tap state of the person playing it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocalGame<G: Playable> {
+    pub game: Match<G>,
+    pub tap: G::Tap,
+}
+
+impl<G: Playable> LocalGame<G> {
+    pub fn new(game: Match<G>) -> LocalGame<G> {
+        LocalGame {
+            game,
+            tap: G::Tap::default(),
+        }
+    }
+
+    pub fn table(&self) -> Table<G> {
+        self.game.table()
+    }
+
+    /// A tap on the board.
+    pub fn tap(&mut self, input: <G::Tap as TapState<G>>::Input, now_ms: u64) -> Answer {
+        let table = self.table();
+        if let Some(reason) = idle_reason(&table) {
+            return Answer::Ignored(reason);
+        }
+        let tapped = self.tap.tap(&table, input);
+        self.settle(tapped, now_ms)
+    }
+
+    /// One of the game's own buttons.
+    pub fn command(&mut self, command: <G::Tap as TapState<G>>::Command, now_ms: u64) -> Answer {
+        let table = self.table();
+        let tapped = self.tap.command(&table, command);
+        self.settle(tapped, now_ms)
+    }
+
+    fn settle(&mut self, tapped: Tapped<G::Move>, now_ms: u64) -> Answer {
+        let answer = apply(&mut self.game, tapped, now_ms);
+        if matches!(answer, Answer::Played | Answer::Rolled) {
+            self.tap.reset();
+        }
+        answer
+    }
+
+    /// Undo takes back part of a move being built, else the last decision.
+    pub fn can_undo(&self) -> bool {
+        self.tap.can_undo(&self.table()) || self.game.can_undo()
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let table = self.table();
+        if self.tap.undo(&table) {
+            return true;
+        }
+        let undone = self.game.undo();
+        if undone {
+            self.tap.reset();
+        }
+        undone
+    }
+}

@@ -1,0 +1,70 @@
+//! Playing a game, UI-free: what is the same for all four games is written
+//! once here, and each game brings only its tap state.
+//!
+//! - [`Match`]: a game on this device — record, adjudication, who plays each
+//!   seat, clock, undo, resign, rematch, one versioned save format.
+//! - [`Table`]: what a board and a tap state see — one seat's view, the last
+//!   move, whether that seat may act. Built from a [`Match`], from a room
+//!   server snapshot ([`online`]) or from a lesson step, so the same board and
+//!   tap logic serve play, online rooms and lessons.
+//! - [`TapState`]: a game's selection and previews; taps in, a move (or a
+//!   rule's refusal) out.
+//! - [`Playable`]: what the app needs of a game beyond its rules and bot.
+
+pub mod local;
+pub mod matches;
+pub mod online;
+pub mod player;
+pub mod save;
+pub mod table;
+
+pub use local::{Answer, LocalGame};
+pub use matches::Match;
+pub use player::Player;
+pub use table::{Button, ButtonStyle, Prompt, Table, TapState, Tapped};
+
+use papan_bots::Bot;
+
+/// A game the app can play: its rules, its bot and its tap state.
+pub trait Playable: Bot {
+    /// The selection and previews between taps.
+    type Tap: TapState<Self>;
+
+    /// Whether the players trade seats between the games of a match unless
+    /// the person chose otherwise (Hex X8; HADANG: the other player starts).
+    /// Games whose first mover is drawn (Jun Qi J6, backgammon B4) keep seats.
+    const ALTERNATE: bool;
+
+    /// Milliseconds the bot waits before acting, so a person sees what
+    /// just happened (backgammon: the dice it rolled).
+    const BOT_PAUSE_MS: u32 = 0;
+
+    /// The game's options in a room of the room server.
+    fn room_options(options: &papan_api::RoomOptions) -> Self::Options;
+
+    /// The position a room server snapshot shows `seat`, with the last move
+    /// made and who made it. Games with nothing hidden replay the public
+    /// move list through the rules ([`online::replay_public`]); Jun Qi reads
+    /// the seat's view the server sent.
+    fn read_snapshot(snapshot: &papan_api::Snapshot) -> Result<online::Seen<Self>, String>;
+}
+
+/// A well-mixed 64-bit value (splitmix64 finaliser): seeds for rematches,
+/// dice and bot moves derive from the record seed, so games replay exactly.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed for a bot's move at `ply`: derived from the record's seed, so a
+/// replayed game gets the same bot moves.
+pub fn bot_seed(record_seed: u64, ply: usize) -> u64 {
+    mix(record_seed ^ mix(ply as u64 + 1))
+}
+
+/// The seed of the chance event (dice) due at `ply`.
+pub fn chance_seed(record_seed: u64, ply: usize) -> u64 {
+    mix(record_seed ^ mix(0xD1CE ^ (ply as u64 + 1)))
+}

@@ -1,0 +1,123 @@
+//! The action bar under the board, the same for every game offline and
+//! online: the game's own buttons first, then Undo, Resign and (online)
+//! Leave. A button every game needs is added here, once.
+
+use crate::i18n::{tr, Lang};
+use crate::play::{Button, ButtonStyle};
+use dioxus::prelude::*;
+
+/// What a button of the bar (or of the result card) does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ActionId {
+    /// The game's own button at this index of its list.
+    Game(usize),
+    Undo,
+    Resign,
+    Leave,
+    Rematch,
+    Home,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionButton {
+    pub id: ActionId,
+    pub label: String,
+    pub testid: &'static str,
+    pub style: ButtonStyle,
+    pub enabled: bool,
+    pub pressed: Option<bool>,
+}
+
+impl ActionButton {
+    /// An enabled, unpressable button with a translated label.
+    pub fn new(lang: Lang, id: ActionId, label: &str, testid: &'static str, style: ButtonStyle) -> ActionButton {
+        ActionButton {
+            id,
+            label: tr(lang, label),
+            testid,
+            style,
+            enabled: true,
+            pressed: None,
+        }
+    }
+}
+
+/// Where the bar is shown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BarMode {
+    /// A game on this device: Undo is always there, greyed out when
+    /// nothing can be taken back.
+    Offline,
+    /// A room on the server: nothing is taken back once sent (Undo only
+    /// while part of a move is built here), and one can leave.
+    Online,
+}
+
+/// The game's own buttons, as bar buttons `ActionId::Game(index)`.
+pub fn game_buttons<C>(lang: Lang, game: &[Button<C>]) -> Vec<ActionButton> {
+    game.iter()
+        .enumerate()
+        .map(|(i, b)| ActionButton {
+            id: ActionId::Game(i),
+            label: tr(lang, b.label),
+            testid: b.testid,
+            style: b.style,
+            enabled: b.enabled,
+            pressed: b.pressed,
+        })
+        .collect()
+}
+
+/// The bar: the game's buttons, Undo, Resign, Leave.
+pub fn bar<C>(lang: Lang, game: &[Button<C>], mode: BarMode, can_undo: bool) -> Vec<ActionButton> {
+    let mut out = game_buttons(lang, game);
+    let mut add = |id, label: &str, testid, style| {
+        out.push(ActionButton::new(lang, id, label, testid, style));
+    };
+    if mode == BarMode::Offline || can_undo {
+        add(ActionId::Undo, "action-undo", "undo", ButtonStyle::Ghost);
+    }
+    add(ActionId::Resign, "action-resign", "resign", ButtonStyle::Danger);
+    if mode == BarMode::Online {
+        add(ActionId::Leave, "online-leave", "leave", ButtonStyle::Ghost);
+    }
+    if let Some(undo) = out.iter_mut().find(|b| b.id == ActionId::Undo) {
+        undo.enabled = can_undo;
+    }
+    out
+}
+
+/// The CSS classes of a button style.
+pub fn button_class(style: ButtonStyle) -> &'static str {
+    match style {
+        ButtonStyle::Primary => "btn btn-primary",
+        ButtonStyle::Accent => "btn btn-accent",
+        ButtonStyle::Ghost => "btn btn-ghost",
+        ButtonStyle::Danger => "btn btn-ghost btn-danger",
+    }
+}
+
+/// A row's buttons (the bar's, the result card's, a lesson's), drawn the
+/// same way everywhere: a toggle says so with `aria-pressed`.
+#[component]
+pub fn ActionButtons(buttons: Vec<ActionButton>, on_action: EventHandler<ActionId>) -> Element {
+    rsx! {
+        for b in buttons {
+            {
+                let id = b.id;
+                let toggled = if b.pressed == Some(true) { " toggled" } else { "" };
+                rsx! {
+                    button {
+                        key: "{b.testid}",
+                        class: "{button_class(b.style)}{toggled}",
+                        "data-testid": "{b.testid}",
+                        disabled: !b.enabled,
+                        "aria-pressed": b.pressed.map(|p| p.to_string()),
+                        onclick: move |_| on_action.call(id),
+                        "{b.label}"
+                    }
+                }
+            }
+        }
+    }
+}

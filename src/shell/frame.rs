@@ -1,0 +1,178 @@
+//! The frame of every play screen, offline and online: top bar, status,
+//! the game's notices, the bot's estimate, the opponent's strip above the
+//! board and yours below it, a toast under the status, the action bar or
+//! the result card, and the resign / leave sheets.
+
+use super::actions::{ActionButton, ActionButtons, ActionId};
+use super::result::{ResultCard, ResultInfo};
+use super::strip::{PlayerStrip, StripInfo};
+use super::toast::{Toast, ToastLine};
+use super::Notice;
+use crate::i18n::{tr, tr_args, Lang};
+use crate::screens::TopBar;
+use crate::Route;
+use dioxus::prelude::*;
+use papan_rules::GameId;
+
+/// The status line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatusInfo {
+    pub text: String,
+    /// The side class of whoever acts now (the dot's colour), or `none`.
+    pub side: &'static str,
+    pub over: bool,
+    /// Show the thinking dots (the bot searches, an answer is awaited).
+    pub busy: bool,
+}
+
+#[component]
+pub fn PlayFrame(
+    lang: Lang,
+    game: GameId,
+    title: String,
+    back: Route,
+    /// Extra items for the top bar (the connection dot online).
+    top: Option<Element>,
+    status: StatusInfo,
+    notices: Vec<Notice>,
+    /// The person's winning chance as the bot sees it: `Some(None)` while
+    /// not known yet, `None` when not shown.
+    estimate: Option<Option<f64>>,
+    /// `[opponent, you]`; none while an online room waits for its second
+    /// player.
+    strips: Option<[StripInfo; 2]>,
+    board: Element,
+    toast: Option<Toast>,
+    actions: Vec<ActionButton>,
+    result: Option<ResultInfo>,
+    /// What leaving costs (online).
+    leave_warning: Option<String>,
+    on_action: EventHandler<ActionId>,
+) -> Element {
+    let mut confirm = use_signal(|| None::<ActionId>);
+    let over = result.is_some();
+    let pill = if status.over {
+        "turn-pill over".to_string()
+    } else {
+        format!("turn-pill turn-{}", status.side)
+    };
+    let on_bar = EventHandler::new(move |id: ActionId| match id {
+        ActionId::Resign | ActionId::Leave => confirm.set(Some(id)),
+        other => on_action.call(other),
+    });
+    let [top_strip, bottom_strip] = match strips {
+        Some([a, b]) => [Some(a), Some(b)],
+        None => [None, None],
+    };
+    rsx! {
+        div { class: "screen play play-{game}", "data-game": "{game}",
+            TopBar { lang, title, back: Some(back), {top} }
+            main { class: "play-area area-{game}",
+                div { class: "status-row",
+                    span { class: "{pill}", "data-testid": "status", role: "status", "aria-live": "polite",
+                        span { class: "turn-dot" }
+                        "{status.text}"
+                        if status.busy && !status.over {
+                            span { class: "thinking-dots", "data-testid": "thinking", "aria-label": tr(lang, "bot-thinking"),
+                                span {} span {} span {}
+                            }
+                        }
+                    }
+                    ToastLine { toast }
+                }
+                // Always there (one line high when empty), so the board does not
+                // move when a notice comes or goes.
+                div { class: "notices",
+                    for n in notices.iter() {
+                        p { key: "{n.testid}", class: "notice-line {n.kind}", "data-testid": "{n.testid}", "data-kind": "{n.kind}", "{n.text}" }
+                    }
+                }
+                if let Some(chance) = estimate {
+                    // Shown from the start (not only once known) so the board never jumps.
+                    div { class: "estimate", "data-testid": "estimate",
+                        div { class: "estimate-bar",
+                            div { class: "estimate-fill", style: "width: {chance.unwrap_or(0.0) * 100.0:.0}%" }
+                        }
+                        span { class: "estimate-label",
+                            match chance {
+                                Some(p) => tr_args(lang, "estimate-label", &[("percent", format!("{:.0}", p * 100.0))]),
+                                None => tr(lang, "estimate-pending"),
+                            }
+                        }
+                    }
+                }
+                // The table: the opponent across the board, you on your side of it.
+                div { class: "table",
+                    if let Some(info) = top_strip {
+                        PlayerStrip { info, lang }
+                    }
+                    div { class: "board-wrap board-{game}", {board} }
+                    if let Some(info) = bottom_strip {
+                        PlayerStrip { info, lang }
+                    }
+                }
+            }
+            if let Some(info) = result {
+                ResultCard { info, on_action }
+            } else {
+                footer { class: "action-bar",
+                    ActionButtons { buttons: actions.clone(), on_action: on_bar }
+                }
+            }
+            if let Some(asked) = confirm() {
+                if !over || asked == ActionId::Leave {
+                    ConfirmSheet {
+                        lang,
+                        asked,
+                        leave_warning: leave_warning.clone().unwrap_or_default(),
+                        on_close: move |_| confirm.set(None),
+                        on_confirm: move |id| {
+                            confirm.set(None);
+                            on_action.call(id);
+                        },
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// "Resign this game?" / "Leave this game?", asked before either.
+#[component]
+fn ConfirmSheet(
+    lang: Lang,
+    asked: ActionId,
+    leave_warning: String,
+    on_close: EventHandler<()>,
+    on_confirm: EventHandler<ActionId>,
+) -> Element {
+    let leaving = asked == ActionId::Leave;
+    let (title, body, confirm_label, testid) = if leaving {
+        (
+            tr(lang, "online-leave-title"),
+            leave_warning,
+            tr(lang, "online-leave"),
+            "leave-confirm",
+        )
+    } else {
+        (
+            tr(lang, "resign-title"),
+            tr(lang, "resign-body"),
+            tr(lang, "action-resign"),
+            "resign-confirm",
+        )
+    };
+    rsx! {
+        div { class: "sheet-backdrop", onclick: move |_| on_close.call(()),
+            div { class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "sheet-title",
+                onclick: move |e| e.stop_propagation(),
+                h2 { id: "sheet-title", "{title}" }
+                p { "data-testid": if leaving { "leave-warning" } else { "resign-warning" }, "{body}" }
+                div { class: "sheet-actions",
+                    button { class: "btn btn-ghost", "data-testid": "sheet-cancel", onclick: move |_| on_close.call(()), {tr(lang, "action-cancel")} }
+                    button { class: "btn btn-danger-solid", "data-testid": "{testid}", onclick: move |_| on_confirm.call(asked), "{confirm_label}" }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,399 @@
+//! A game on this device, for any of the four games: the bot's turns off
+//! the render path, the clocks, the person's taps through the game's tap
+//! state, undo / resign / rematch, a save after every change and a click
+//! for every move.
+
+use super::actions::{bar, ActionButton, ActionId, BarMode};
+use super::frame::{PlayFrame, StatusInfo};
+use super::result::ResultInfo;
+use super::strip::StripInfo;
+use super::texts::{self, refusal_text, Seating};
+use super::toast::{use_toaster, Toaster};
+use super::{slot, BoardProps, GameUi};
+use crate::i18n::{tr, tr_args, Lang};
+use crate::play::local::{apply, idle_reason};
+use crate::play::matches::BotJob;
+use crate::play::{Answer, ButtonStyle, Match, Table, TapState, Tapped};
+use crate::screens::TopBar;
+use crate::settings::{AppSettings, TAP_SOUND_JS};
+use crate::storage::Store;
+use crate::timer::{monotonic_ms, sleep_ms};
+use crate::{bot, Route};
+use dioxus::prelude::*;
+use papan_rules::Seat;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// How long a forced move by the bot (a pass, the last cell) stays on
+/// screen before it is played, so the person can read what happened.
+const FORCED_PAUSE_MS: u32 = 1200;
+
+/// The signals the screen's actions work on.
+struct Runner<G: GameUi> {
+    settings: Signal<AppSettings>,
+    thinking: Signal<bool>,
+    estimate: Signal<Option<f64>>,
+    tap: Signal<G::Tap>,
+    toaster: Toaster,
+}
+
+impl<G: GameUi> Clone for Runner<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: GameUi> Copy for Runner<G> {}
+
+impl<G: GameUi> Runner<G> {
+    fn lang(&self) -> Lang {
+        self.settings.peek().lang
+    }
+
+    fn click(&self) {
+        if self.settings.peek().sound {
+            let _ = document::eval(TAP_SOUND_JS);
+        }
+    }
+
+    fn with_match<R>(&self, change: impl FnOnce(&mut Match<G>) -> R) -> Option<R> {
+        G::slot().write().game.as_mut().map(change)
+    }
+
+    fn persist(&self) {
+        if let Some(game) = G::slot().peek().game.as_ref() {
+            if let Err(e) = slot::save(&Store::app(), game) {
+                dioxus::logger::tracing::warn!("could not save the game: {e}");
+            }
+        }
+    }
+
+    /// After a move: a click, the tap state cleared, saved, the bot's turn.
+    fn moved(mut self, cancel: &Arc<AtomicBool>) {
+        self.click();
+        self.tap.write().reset();
+        self.persist();
+        self.drive_bot(cancel.clone());
+    }
+
+    /// What a tap or a game button asked for.
+    fn handle(self, tapped: Tapped<G::Move>, cancel: &Arc<AtomicBool>) {
+        let lang = self.lang();
+        match self.with_match(|m| apply(m, tapped, monotonic_ms())) {
+            Some(Answer::Played | Answer::Rolled) => self.moved(cancel),
+            Some(Answer::Refused(refusal)) => self.toaster.show(refusal_text(lang, refusal.rule), Some(refusal.rule)),
+            Some(Answer::Ignored(reason)) => self.toaster.say(tr(lang, reason)),
+            Some(Answer::Changed) | None => {}
+        }
+    }
+
+    /// Runs the bot's turns (its rolls and moves) while a bot is on turn.
+    /// The task belongs to the screen: leaving drops it, and `cancel` stops
+    /// a native search thread.
+    fn drive_bot(mut self, cancel: Arc<AtomicBool>) {
+        let bot_on_turn = G::slot().peek().game.as_ref().is_some_and(|m| m.bot_job().is_some());
+        if *self.thinking.peek() || !bot_on_turn {
+            return;
+        }
+        self.thinking.set(true);
+        spawn(async move {
+            loop {
+                let job = G::slot()
+                    .peek()
+                    .game
+                    .as_ref()
+                    .and_then(|m| m.bot_job().map(|job| (job, m.record().seed)));
+                let Some((job, game_seed)) = job else { break };
+                if G::BOT_PAUSE_MS > 0 {
+                    sleep_ms(G::BOT_PAUSE_MS).await;
+                }
+                let same_game = |m: &Match<G>| m.record().seed == game_seed;
+                let applied = match job {
+                    BotJob::Roll => self.with_match(|m| same_game(m) && m.apply_bot_roll(monotonic_ms()).is_ok()),
+                    BotJob::Think {
+                        view,
+                        level,
+                        seed,
+                        ply,
+                        forced,
+                    } => {
+                        let mv = match forced {
+                            Some(mv) => {
+                                sleep_ms(FORCED_PAUSE_MS).await;
+                                mv
+                            }
+                            None => {
+                                let Some(decision) = bot::think::<G>(view, level, seed, cancel.clone()).await else {
+                                    break;
+                                };
+                                self.estimate.set(Some(1.0 - decision.win_probability));
+                                let Some(mv) = decision.best else { break };
+                                mv
+                            }
+                        };
+                        self.with_match(|m| same_game(m) && m.apply_bot_move(ply, mv, monotonic_ms()).is_ok())
+                    }
+                };
+                if applied != Some(true) {
+                    break;
+                }
+                self.click();
+                self.tap.write().reset();
+                self.persist();
+            }
+            self.thinking.set(false);
+        });
+    }
+}
+
+/// How the screen names the seats of `game`.
+pub fn seating<G: GameUi>(game: &Match<G>) -> Seating {
+    match game.bot_level() {
+        Some(level) => Seating::Bot {
+            local: game.local_seat(),
+            level,
+        },
+        None => Seating::SameDevice,
+    }
+}
+
+fn strip<G: GameUi>(lang: Lang, game: &Match<G>, table: &Table<G>, tap: &G::Tap, seat: Seat, now: u64) -> StripInfo {
+    StripInfo {
+        who: seating(game).who(lang, seat),
+        side: G::side(lang, &table.view, seat),
+        side_class: G::side_class(&table.view, seat),
+        facts: G::facts(lang, table, tap, seat),
+        clock_ms: game.time_left(seat, now),
+        clock_low: game.clock().is_low(seat, now),
+        active: !game.is_over() && game.seat_on_turn() == Some(seat),
+        badge: None,
+        mine: seat == table.bottom,
+    }
+}
+
+/// The result card of a finished game on this device.
+pub fn result_info<G: GameUi>(
+    lang: Lang,
+    seating: Seating,
+    table: &Table<G>,
+    buttons: Vec<ActionButton>,
+) -> Option<ResultInfo> {
+    let outcome = table.outcome?;
+    let (headline, winner) = texts::headline::<G>(lang, seating, &table.view, outcome);
+    Some(ResultInfo {
+        headline,
+        winner,
+        reason: texts::reason::<G>(lang, seating, &table.view, outcome),
+        ended_by: format!("{:?}", outcome.reason).to_lowercase(),
+        points: (G::SCORES_POINTS || outcome.points > 1).then(|| {
+            (
+                outcome.points,
+                tr_args(lang, "result-points", &[("points", outcome.points.to_string())]),
+            )
+        }),
+        lines: Vec::new(),
+        buttons,
+    })
+}
+
+fn card_buttons(lang: Lang) -> Vec<ActionButton> {
+    vec![
+        ActionButton::new(
+            lang,
+            ActionId::Rematch,
+            "action-rematch",
+            "rematch",
+            ButtonStyle::Primary,
+        ),
+        ActionButton::new(lang, ActionId::Home, "action-home", "result-home", ButtonStyle::Ghost),
+    ]
+}
+
+#[component]
+pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
+    let _ = game;
+    let settings = use_context::<Signal<AppSettings>>();
+    let lang = settings.read().lang;
+    let runner = Runner::<G> {
+        settings,
+        thinking: use_signal(|| false),
+        estimate: use_signal(|| None),
+        tap: use_signal(G::Tap::default),
+        toaster: use_toaster(),
+    };
+    let mut now = use_signal(monotonic_ms);
+    let cancel = use_hook(|| Arc::new(AtomicBool::new(false)));
+    {
+        let cancel = cancel.clone();
+        use_drop(move || cancel.store(true, Ordering::Relaxed));
+    }
+    {
+        // Resuming a game where the bot is to act: start it once mounted.
+        let cancel = cancel.clone();
+        use_effect(move || runner.drive_bot(cancel.clone()));
+    }
+    // The clocks: redraw the times and flag a player whose time ran out (H16).
+    use_future(move || async move {
+        loop {
+            let t = monotonic_ms();
+            let (running, to_flag) = G::slot().peek().game.as_ref().map_or((false, None), |m| {
+                (m.clock().running().is_some() && !m.is_over(), m.time_to_flag(t))
+            });
+            if running {
+                now.set(t);
+            }
+            if to_flag == Some(0) && runner.with_match(|m| m.tick(monotonic_ms())) == Some(true) {
+                runner.persist();
+            }
+            let wait = match to_flag {
+                Some(ms) if ms < 10_000 => (ms as u32).clamp(20, 100),
+                Some(_) => 250,
+                None => 500,
+            };
+            sleep_ms(wait).await;
+        }
+    });
+    let nav = navigator();
+    let title = tr(lang, crate::screens::game_name_key(G::GAME));
+    let state = G::slot().read().clone();
+    let Some(game) = state.game else {
+        return rsx! {
+            div { class: "screen play",
+                TopBar { lang, title, back: Some(Route::Home {}) }
+                main { class: "content empty-state",
+                    if let Some(reason) = state.load_error {
+                        p { class: "notice notice-error", "data-testid": "load-error",
+                            {tr_args(lang, "save-corrupt", &[("reason", reason)])}
+                        }
+                    }
+                    p { {tr(lang, "no-game")} }
+                    button { class: "btn btn-primary", onclick: move |_| { nav.push(Route::Setup { game: G::GAME }); }, {tr(lang, "action-new-game")} }
+                }
+            }
+        };
+    };
+
+    let table = game.table();
+    let tap = runner.tap.read().clone();
+    let seating = seating(&game);
+    let thinking = (runner.thinking)();
+    let t = now();
+    let buttons = tap.buttons(&table);
+    let commands: Vec<_> = buttons.iter().map(|b| b.command).collect();
+    let actions = bar(
+        lang,
+        &buttons,
+        BarMode::Offline,
+        tap.can_undo(&table) || game.can_undo(),
+    );
+    let on_input = {
+        let cancel = cancel.clone();
+        let table = table.clone();
+        move |input| {
+            if let Some(reason) = idle_reason(&table) {
+                runner.toaster.say(tr(runner.lang(), reason));
+                return;
+            }
+            let mut tap = runner.tap;
+            let tapped = tap.write().tap(&table, input);
+            runner.handle(tapped, &cancel);
+        }
+    };
+    let on_command = {
+        let cancel = cancel.clone();
+        let table = table.clone();
+        move |command| {
+            let mut tap = runner.tap;
+            let tapped = tap.write().command(&table, command);
+            runner.handle(tapped, &cancel);
+        }
+    };
+    let on_action = {
+        let cancel = cancel.clone();
+        let table = table.clone();
+        let on_command = on_command.clone();
+        move |id: ActionId| match id {
+            ActionId::Game(i) => {
+                if let Some(command) = commands.get(i) {
+                    on_command(*command);
+                }
+            }
+            ActionId::Undo => {
+                let mut tap = runner.tap;
+                let undone = tap.write().undo(&table) || runner.with_match(|m| m.undo()) == Some(true);
+                if undone {
+                    tap.write().reset();
+                    runner.persist();
+                }
+            }
+            ActionId::Resign => {
+                if runner.with_match(|m| m.resign(monotonic_ms())) == Some(true) {
+                    let mut tap = runner.tap;
+                    tap.write().reset();
+                    runner.persist();
+                }
+            }
+            ActionId::Rematch => {
+                let next = G::slot()
+                    .peek()
+                    .game
+                    .as_ref()
+                    .and_then(|m| m.rematch(monotonic_ms()).ok());
+                if let Some(next) = next {
+                    G::slot().write().game = Some(next);
+                    let (mut tap, mut estimate) = (runner.tap, runner.estimate);
+                    tap.write().reset();
+                    estimate.set(None);
+                    runner.persist();
+                    runner.drive_bot(cancel.clone());
+                }
+            }
+            ActionId::Home | ActionId::Leave => {
+                nav.push(Route::Home {});
+            }
+        }
+    };
+    let on_turn = game.seat_on_turn();
+    let status = StatusInfo {
+        text: texts::status::<G>(lang, seating, &table, &tap, thinking),
+        side: on_turn.map_or("none", |s| G::side_class(&table.view, s)),
+        over: table.is_over(),
+        busy: thinking,
+    };
+    let who = |seat: Seat| seating.who(lang, seat);
+    let notices = G::notices(lang, &table, &tap, &who);
+    let strips = [
+        strip(lang, &game, &table, &tap, table.bottom.other(), t),
+        strip(lang, &game, &table, &tap, table.bottom, t),
+    ];
+    let estimate = (settings.read().show_estimate && game.vs_bot()).then(|| (runner.estimate)());
+    let result = result_info(lang, seating, &table, card_buttons(lang));
+    let board = G::board(BoardProps {
+        table,
+        tap,
+        hint: None,
+        lang,
+        on_input: EventHandler::new(on_input),
+        on_command: EventHandler::new(on_command),
+    });
+    rsx! {
+        PlayFrame {
+            lang,
+            game: G::GAME,
+            title,
+            back: Route::Home {},
+            top: None,
+            status,
+            notices,
+            estimate,
+            strips: Some(strips),
+            board,
+            toast: runner.toaster.current(),
+            actions,
+            result,
+            leave_warning: None,
+            on_action,
+        }
+    }
+}

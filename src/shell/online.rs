@@ -1,0 +1,454 @@
+//! A room on the room server in the play frame, for any game: the game's
+//! board over the table the snapshot shows this seat (rebuilt once per
+//! snapshot version), the same tap state as offline, the server's clocks
+//! and presence on the strips, the room's result card.
+//!
+//! A tap that makes a move is sent as the rules' notation; until the
+//! answer comes the board shows the move made ahead of the server where the
+//! seat can know the result (nothing hidden), else the snapshot. A refusal
+//! draws the unchanged snapshot again, which is the rollback.
+
+use super::actions::{bar, ActionButton, ActionId, BarMode};
+use super::frame::{PlayFrame, StatusInfo};
+use super::offline::result_info;
+use super::result::ResultLine;
+use super::strip::StripInfo;
+use super::texts::{self, refusal_text, Seating};
+use super::toast::Toaster;
+use super::{BoardProps, GameUi};
+use crate::i18n::{tr, tr_args, Lang};
+use crate::online::session::{Connection, Opponent};
+use crate::play::{online, ButtonStyle, Table, TapState, Tapped};
+use crate::screens::online::{ConnectionDot, WaitingCard};
+use crate::Route;
+use dioxus::prelude::*;
+use papan_api::{Action, GameId, Rating, RoomStatus, Snapshot};
+use papan_rules::{Seat, SeatView};
+use std::cell::RefCell;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+/// The room as the frame around the board needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Room {
+    pub snapshot: Snapshot,
+    /// An action is awaiting the server's answer.
+    pub pending: bool,
+    pub connection: Connection,
+    pub opponent: Opponent,
+    /// Time left per seat, counted down from the server's figures.
+    pub clocks: [Option<u64>; 2],
+    pub fairness: Option<Result<(), String>>,
+    pub rating: Option<Rating>,
+    /// Seated by quick match (the waiting card says "looking").
+    pub matchmaking: bool,
+}
+
+/// A move made here and sent: the table it leads to, shown while the
+/// answer is awaited at the same version.
+#[derive(Clone)]
+struct Ahead<G: GameUi> {
+    version: u64,
+    table: Option<Table<G>>,
+}
+
+/// The table of the last snapshot version seen, kept across renders.
+type TableCache<G> = Rc<RefCell<Option<(u64, Result<Table<G>, String>)>>>;
+
+fn presence_badge(lang: Lang, opponent: Opponent) -> Option<String> {
+    match opponent {
+        Opponent::Present | Opponent::Waiting => None,
+        Opponent::Away => Some(tr(lang, "online-opponent-away")),
+        Opponent::Bot => Some(tr(lang, "online-opponent-bot")),
+    }
+}
+
+fn status_text<G: GameUi>(lang: Lang, room: &Room, table: &Table<G>, tap: &G::Tap) -> String {
+    let s = &room.snapshot;
+    match s.status {
+        RoomStatus::Waiting => tr(lang, "online-waiting"),
+        RoomStatus::Over | RoomStatus::Closed => tr(lang, "status-over"),
+        RoomStatus::Playing if s.bot_seats.contains(&s.seat) => tr(lang, "online-bot-plays-you"),
+        RoomStatus::Playing if room.pending => tr(lang, "online-sending"),
+        RoomStatus::Playing if !table.can_act && room.opponent == Opponent::Bot => tr(lang, "online-bot-turn"),
+        RoomStatus::Playing => texts::status::<G>(lang, Seating::Online { local: s.seat }, table, tap, false),
+    }
+}
+
+fn result_lines(lang: Lang, room: &Room) -> Vec<ResultLine> {
+    let s = &room.snapshot;
+    let mut lines = Vec::new();
+    if matches!(s.options.game(), GameId::Junqi | GameId::Backgammon) {
+        let (text, ok) = match &room.fairness {
+            Some(Ok(())) => (
+                tr(
+                    lang,
+                    if s.options.game() == GameId::Junqi {
+                        "online-fair-junqi"
+                    } else {
+                        "online-fair-dice"
+                    },
+                ),
+                "true",
+            ),
+            Some(Err(reason)) => (
+                tr_args(lang, "online-fair-failed", &[("reason", reason.clone())]),
+                "false",
+            ),
+            None => (tr(lang, "online-fair-checking"), "pending"),
+        };
+        lines.push(ResultLine {
+            text,
+            testid: "fairness",
+            ok: Some(ok),
+            class: "fairness",
+        });
+    }
+    if let Some(r) = &room.rating {
+        let key = if r.provisional {
+            "online-rating-provisional"
+        } else {
+            "online-rating"
+        };
+        lines.push(ResultLine {
+            text: tr_args(
+                lang,
+                key,
+                &[
+                    ("rating", format!("{:.0}", r.rating)),
+                    ("deviation", format!("{:.0}", r.deviation)),
+                ],
+            ),
+            testid: "rating",
+            ok: None,
+            class: "rating-line",
+        });
+    }
+    let mine = s.rematch_requested[s.slot as usize];
+    let theirs = s.rematch_requested[1 - s.slot as usize];
+    if s.status == RoomStatus::Closed {
+        lines.push(ResultLine {
+            text: tr(lang, "online-room-closed"),
+            testid: "room-closed",
+            ok: None,
+            class: "result-reason",
+        });
+    } else if theirs && !mine {
+        lines.push(ResultLine {
+            text: tr(lang, "online-rematch-offered"),
+            testid: "rematch-offered",
+            ok: None,
+            class: "result-reason",
+        });
+    }
+    lines
+}
+
+fn card_buttons(lang: Lang, room: &Room) -> Vec<ActionButton> {
+    let s = &room.snapshot;
+    let mine = s.rematch_requested[s.slot as usize];
+    let mut out = Vec::new();
+    if s.status != RoomStatus::Closed {
+        let label = if mine { "online-rematch-asked" } else { "action-rematch" };
+        out.push(ActionButton {
+            enabled: !mine && !room.pending,
+            ..ActionButton::new(lang, ActionId::Rematch, label, "rematch", ButtonStyle::Primary)
+        });
+    }
+    out.push(ActionButton::new(
+        lang,
+        ActionId::Leave,
+        "online-leave",
+        "online-leave",
+        ButtonStyle::Ghost,
+    ));
+    out
+}
+
+#[component]
+pub fn OnlineGame<G: GameUi>(
+    game: PhantomData<G>,
+    room: Room,
+    lang: Lang,
+    toaster: Toaster,
+    on_send: EventHandler<Action>,
+    on_leave: EventHandler<()>,
+) -> Element {
+    let _ = game;
+    let cache: TableCache<G> = use_hook(|| Rc::new(RefCell::new(None)));
+    // The tap state with the version it belongs to: a new version starts
+    // from a clean one (preferences kept).
+    let tap = use_signal(|| (0u64, G::Tap::default()));
+    let ahead = use_signal(|| None::<Ahead<G>>);
+    let s = room.snapshot.clone();
+    let version = s.version;
+    let base = {
+        let mut cached = cache.borrow_mut();
+        if cached.as_ref().map(|(v, _)| *v) != Some(version) {
+            *cached = Some((version, online::table::<G>(&s)));
+        }
+        cached
+            .as_ref()
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| Err("no snapshot".into()))
+    };
+    let edit = Editor {
+        version,
+        tap,
+        ahead,
+        toaster,
+        on_send,
+        lang,
+    };
+    let waiting = s.status == RoomStatus::Waiting;
+    let local = s.seat;
+    let seating = Seating::Online { local };
+    let title = tr(lang, crate::screens::game_name_key(G::GAME));
+    let top = rsx! { ConnectionDot { lang, connection: room.connection.clone() } };
+    let leave_warning = tr(
+        lang,
+        if G::GAME == GameId::Junqi {
+            "online-leave-body-junqi"
+        } else {
+            "online-leave-body"
+        },
+    );
+    let table = match &base {
+        Ok(table) => {
+            let shown = ahead
+                .read()
+                .as_ref()
+                .filter(|a| a.version == version && room.pending)
+                .and_then(|a| a.table.clone());
+            let mut table = shown.unwrap_or_else(|| table.clone());
+            table.can_act = table.can_act && !room.pending;
+            Some(table)
+        }
+        Err(_) => None,
+    };
+    let tap_now = edit.current();
+    let board = match (&table, &base) {
+        _ if waiting => rsx! {
+            WaitingCard { lang, code: s.code.clone(), matchmaking: room.matchmaking, on_cancel: move |_| on_leave.call(()) }
+        },
+        (Some(table), _) => {
+            let pending = room.pending;
+            let over = table.is_over();
+            let input_table = table.clone();
+            let on_input = move |input| {
+                if pending {
+                    toaster.say(tr(lang, "online-wait-server"));
+                    return;
+                }
+                if over {
+                    toaster.say(tr(lang, "toast-game-over"));
+                    return;
+                }
+                if !input_table.can_act {
+                    toaster.say(tr(lang, "toast-wait-opponent"));
+                    return;
+                }
+                edit.apply(&input_table, |tap, table| tap.tap(table, input));
+            };
+            let command_table = table.clone();
+            let on_command = move |command| edit.apply(&command_table, |tap, table| tap.command(table, command));
+            G::board(BoardProps {
+                table: table.clone(),
+                tap: tap_now.clone(),
+                hint: None,
+                lang,
+                on_input: EventHandler::new(on_input),
+                on_command: EventHandler::new(on_command),
+            })
+        }
+        (None, Err(reason)) => rsx! {
+            div { class: "notice notice-error", role: "alert", "data-testid": "board-error",
+                p { {tr(lang, "online-board-error")} }
+                p { class: "muted", "{reason}" }
+            }
+        },
+        (None, Ok(_)) => rsx! {},
+    };
+    let buttons = table.as_ref().map(|t| tap_now.buttons(t)).unwrap_or_default();
+    let commands: Vec<_> = buttons.iter().map(|b| b.command).collect();
+    let can_undo = table.as_ref().is_some_and(|t| tap_now.can_undo(t));
+    let actions = bar(lang, &buttons, BarMode::Online, can_undo);
+    let strips = match (&table, waiting) {
+        (Some(table), false) => Some([local.other(), local].map(|seat| StripInfo {
+            who: seating.who(lang, seat),
+            side: G::side(lang, &table.view, seat),
+            side_class: G::side_class(&table.view, seat),
+            facts: G::facts(lang, table, &tap_now, seat),
+            clock_ms: room.clocks[seat.index()],
+            clock_low: room.clocks[seat.index()].is_some_and(|ms| ms < 10_000),
+            active: s.status == RoomStatus::Playing
+                && (s.clock.as_ref().and_then(|c| c.running) == Some(seat) || s.to_move == Some(seat)),
+            badge: if seat == local || s.status != RoomStatus::Playing {
+                None
+            } else {
+                presence_badge(lang, room.opponent)
+            },
+            mine: seat == local,
+        })),
+        _ => None,
+    };
+    let status = StatusInfo {
+        text: match &table {
+            Some(t) => status_text::<G>(lang, &room, t, &tap_now),
+            None => tr(lang, "online-waiting"),
+        },
+        side: table
+            .as_ref()
+            .and_then(|t| t.to_move().map(|seat| G::side_class(&t.view, seat)))
+            .unwrap_or("none"),
+        over: matches!(s.status, RoomStatus::Over | RoomStatus::Closed),
+        busy: room.pending,
+    };
+    let notices = table
+        .as_ref()
+        .filter(|_| !waiting)
+        .map(|t| G::notices(lang, t, &tap_now, &|seat| seating.who(lang, seat)))
+        .unwrap_or_default();
+    let ended = matches!(s.status, RoomStatus::Over | RoomStatus::Closed);
+    let result = ended.then(|| {
+        let mut info = table
+            .as_ref()
+            .and_then(|t| result_info(lang, seating, t, card_buttons(lang, &room)))
+            .unwrap_or_else(|| super::result::ResultInfo {
+                headline: tr(lang, "online-room-closed"),
+                winner: "none",
+                reason: String::new(),
+                ended_by: "closed".into(),
+                points: None,
+                lines: Vec::new(),
+                buttons: card_buttons(lang, &room),
+            });
+        info.lines = result_lines(lang, &room);
+        info
+    });
+    let on_action = {
+        let table = table.clone();
+        move |id: ActionId| match id {
+            ActionId::Game(i) => {
+                if let (Some(&command), Some(table)) = (commands.get(i), table.as_ref()) {
+                    edit.apply(table, |tap, table| tap.command(table, command));
+                }
+            }
+            ActionId::Undo => {
+                if let Some(table) = table.as_ref() {
+                    edit.apply(table, |tap, table| {
+                        tap.undo(table);
+                        Tapped::Changed
+                    });
+                }
+            }
+            ActionId::Resign => on_send.call(Action::Resign),
+            ActionId::Rematch => on_send.call(Action::Rematch),
+            ActionId::Leave | ActionId::Home => on_leave.call(()),
+        }
+    };
+    let my_turn = table.as_ref().is_some_and(|t| t.can_act);
+    rsx! {
+        div {
+            class: "online-room",
+            "data-testid": "online-room",
+            "data-status": status_id(s.status),
+            "data-version": "{version}",
+            "data-seat": if local == Seat::First { "first" } else { "second" },
+            "data-my-turn": "{my_turn}",
+            PlayFrame {
+                lang,
+                game: G::GAME,
+                title,
+                back: Route::Home {},
+                top: Some(top),
+                status,
+                notices,
+                estimate: None::<Option<f64>>,
+                strips,
+                board,
+                toast: toaster.current(),
+                actions: if waiting { Vec::new() } else { actions },
+                result,
+                leave_warning: Some(leave_warning),
+                on_action,
+            }
+        }
+    }
+}
+
+/// Changes the tap state of one snapshot version and acts on the answer.
+struct Editor<G: GameUi> {
+    version: u64,
+    tap: Signal<(u64, G::Tap)>,
+    ahead: Signal<Option<Ahead<G>>>,
+    toaster: Toaster,
+    on_send: EventHandler<Action>,
+    lang: Lang,
+}
+
+impl<G: GameUi> Clone for Editor<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: GameUi> Copy for Editor<G> {}
+
+impl<G: GameUi> Editor<G> {
+    /// The tap state for this version.
+    fn current(&self) -> G::Tap {
+        let (version, mut tap) = self.tap.read().clone();
+        if version != self.version {
+            tap.reset();
+        }
+        tap
+    }
+
+    /// Runs `change` on the tap state, then plays what it asked for: a move
+    /// is sent as notation and shown ahead of the answer where the seat can
+    /// know the result.
+    fn apply(mut self, table: &Table<G>, change: impl FnOnce(&mut G::Tap, &Table<G>) -> Tapped<G::Move>) {
+        let mut tap = self.current();
+        let tapped = change(&mut tap, table);
+        match tapped {
+            Tapped::Play(mv) => {
+                let notation = table.notation(&mv);
+                let after = table.view.after(&mv).map(|view| {
+                    let mut history = table.history.clone();
+                    history.push(mv.clone());
+                    Table {
+                        view,
+                        can_act: false,
+                        last: Some((table.viewer, mv.clone())),
+                        ply: table.ply + 1,
+                        history,
+                        ..table.clone()
+                    }
+                });
+                self.ahead.set(Some(Ahead {
+                    version: self.version,
+                    table: after,
+                }));
+                tap.reset();
+                self.on_send.call(Action::Move { notation });
+            }
+            Tapped::Roll => self.on_send.call(Action::Roll),
+            Tapped::Refused(refusal) => self
+                .toaster
+                .show(refusal_text(self.lang, refusal.rule), Some(refusal.rule)),
+            Tapped::Ignored(reason) => self.toaster.say(tr(self.lang, reason)),
+            Tapped::Changed => {}
+        }
+        self.tap.set((self.version, tap));
+    }
+}
+
+fn status_id(status: RoomStatus) -> &'static str {
+    match status {
+        RoomStatus::Waiting => "waiting",
+        RoomStatus::Playing => "playing",
+        RoomStatus::Over => "over",
+        RoomStatus::Closed => "closed",
+    }
+}

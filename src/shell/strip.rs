@@ -1,0 +1,93 @@
+//! One player's strip beside the board: who, which side, the game's facts
+//! about them (walls left, steps to go, pips), their clock and a badge
+//! (thinking, away, the bot playing for them). The opponent's strip sits
+//! above the board and yours below it, as across a table.
+
+use super::Fact;
+use crate::i18n::{tr, Lang};
+use dioxus::prelude::*;
+
+/// What a strip shows, computed by the screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StripInfo {
+    /// "You", "Normal bot", "Opponent", "Player 1".
+    pub who: String,
+    /// "Red", "White", "Player 2", a Jun Qi colour once decided.
+    pub side: String,
+    /// The side's style class (swatch colour).
+    pub side_class: &'static str,
+    pub facts: Vec<Fact>,
+    /// Time left in ms, when there is a clock.
+    pub clock_ms: Option<u64>,
+    pub clock_low: bool,
+    /// This seat acts now.
+    pub active: bool,
+    pub badge: Option<String>,
+    /// The strip of the seat at the bottom of the board ("me").
+    pub mine: bool,
+}
+
+/// `m:ss` for a clock; tenths under ten seconds, where they matter.
+pub fn format_clock(ms: u64) -> String {
+    if ms < 10_000 {
+        format!("0:0{}.{}", ms / 1000, (ms % 1000) / 100)
+    } else {
+        let seconds = ms.div_ceil(1000);
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    }
+}
+
+#[component]
+pub fn PlayerStrip(info: StripInfo, lang: Lang) -> Element {
+    let who = if info.mine { "me" } else { "opponent" };
+    let active = if info.active { " active" } else { "" };
+    let low = if info.clock_low { " low" } else { "" };
+    rsx! {
+        div {
+            class: "player-strip side-{info.side_class}{active}",
+            "data-testid": "player-{who}",
+            "data-side": "{info.side_class}",
+            "data-active": "{info.active}",
+            div { class: "strip-who",
+                span { class: "strip-swatch swatch-{info.side_class}", "aria-hidden": "true" }
+                span { class: "strip-names",
+                    span { class: "strip-name", "{info.who}" }
+                    span { class: "strip-side", "{info.side}" }
+                }
+                if let Some(badge) = info.badge.clone() {
+                    span { class: "strip-badge", "data-testid": "presence", "{badge}" }
+                }
+            }
+            div { class: "strip-facts",
+                span { class: "strip-fact-list",
+                    for fact in info.facts.iter() {
+                        span { key: "{fact.name}", class: "fact fact-{fact.name}", "data-fact": "{fact.name}", "data-value": "{fact.value}",
+                            "{fact.text}"
+                        }
+                    }
+                }
+                if let Some(ms) = info.clock_ms {
+                    span {
+                        class: "strip-clock{active}{low}",
+                        "data-testid": "clock-{who}",
+                        "aria-label": tr(lang, "clock-label"),
+                        "{format_clock(ms)}"
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_clock;
+
+    #[test]
+    fn clock_text() {
+        assert_eq!(format_clock(180_000), "3:00");
+        assert_eq!(format_clock(61_001), "1:02");
+        assert_eq!(format_clock(9_950), "0:09.9");
+        assert_eq!(format_clock(0), "0:00.0");
+    }
+}
