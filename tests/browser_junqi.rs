@@ -167,7 +167,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         .await
         .map_err(|e| e.to_string())?
         .unwrap_or_default();
-    if !["human", "bot", "none"].contains(&winner.as_str()) {
+    if !["human", "bot", "draw"].contains(&winner.as_str()) {
         return Err(format!("result banner has data-winner={winner:?}"));
     }
     let reason = client
