@@ -257,6 +257,11 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
     let mut reloaded = false;
     let mut shot_taken = false;
     let mut passes = 0;
+    // Undo is tried once, on a turn where we moved two checkers ourselves:
+    // it takes back the last one only, not the whole turn.
+    let mut undo_checked = false;
+    let mut turn_start = String::new();
+    let mut steps_this_turn = 0;
     loop {
         if taps > MAX_TAPS {
             return Err(format!("still playing after {MAX_TAPS} taps"));
@@ -274,6 +279,8 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
                 }
                 state = tap_and_wait(client, "[data-testid=\"roll\"]", &state, "the roll button rolls").await?;
                 taps += 1;
+                turn_start = state.sig.clone();
+                steps_this_turn = 0;
             }
             "pass" => {
                 if state.notice != "pass" {
@@ -283,6 +290,15 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
                 state = tap_and_wait(client, "[data-testid=\"done\"]", &state, "OK passes the turn").await?;
                 taps += 1;
                 our_turns += 1;
+            }
+            "move" if state.done_enabled && !undo_checked && steps_this_turn >= 2 => {
+                state = tap_and_wait(client, "[data-testid=\"undo\"]", &state, "Undo takes a step back").await?;
+                taps += 1;
+                if state.phase != "move" || state.sig == turn_start {
+                    return Err(format!("Undo took back more than the last checker: {state:?}"));
+                }
+                undo_checked = true;
+                steps_this_turn -= 1;
             }
             "move" if state.done_enabled => {
                 state = tap_and_wait(client, "[data-testid=\"done\"]", &state, "Done ends the turn").await?;
@@ -300,6 +316,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
                 )
                 .await?;
                 taps += 1;
+                steps_this_turn += 1;
             }
             "move" => {
                 let Some(from) = state.movable.first().cloned() else {
@@ -347,6 +364,9 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         return Err(format!("result banner shows {points:?} points (B16–B18: 1, 2 or 3)"));
     }
     let text = banner.text().await.map_err(|e| e.to_string())?;
+    if !undo_checked {
+        return Err("no turn with two checkers moved by hand: Undo was never tried".into());
+    }
     println!(
         "game over after {our_turns} of our turns ({passes} passed), {taps} taps: winner {winner}, {points} points, banner {:?}",
         text.trim()

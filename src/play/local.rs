@@ -50,6 +50,26 @@ pub fn idle_reason<G: Playable>(table: &Table<G>) -> Option<&'static str> {
     }
 }
 
+/// Whether Undo has something to take back on `table`: part of a move
+/// built in the tap state, else the match's last decision.
+pub fn can_undo<G: Playable>(game: &Match<G>, tap: &G::Tap, table: &Table<G>) -> bool {
+    tap.can_undo(table) || game.can_undo()
+}
+
+/// Takes back part of the move being built (one backgammon step), else
+/// the match's last decision, after which the tap state starts afresh.
+/// Returns whether anything changed.
+pub fn undo<G: Playable>(game: &mut Match<G>, tap: &mut G::Tap) -> bool {
+    if tap.undo(&game.table()) {
+        return true;
+    }
+    let undone = game.undo();
+    if undone {
+        tap.reset();
+    }
+    undone
+}
+
 /// A match and the tap state of the person playing it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LocalGame<G: Playable> {
@@ -96,18 +116,10 @@ impl<G: Playable> LocalGame<G> {
 
     /// Undo takes back part of a move being built, else the last decision.
     pub fn can_undo(&self) -> bool {
-        self.tap.can_undo(&self.table()) || self.game.can_undo()
+        can_undo(&self.game, &self.tap, &self.table())
     }
 
     pub fn undo(&mut self) -> bool {
-        let table = self.table();
-        if self.tap.undo(&table) {
-            return true;
-        }
-        let undone = self.game.undo();
-        if undone {
-            self.tap.reset();
-        }
-        undone
+        undo(&mut self.game, &mut self.tap)
     }
 }

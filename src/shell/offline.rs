@@ -11,7 +11,7 @@ use super::texts::{self, refusal_text, Seating};
 use super::toast::{use_toaster, Toaster};
 use super::{slot, BoardProps, GameUi};
 use crate::i18n::{tr, tr_args, Lang};
-use crate::play::local::{apply, idle_reason};
+use crate::play::local::{self, apply, idle_reason};
 use crate::play::matches::BotJob;
 use crate::play::{Answer, ButtonStyle, Match, Table, TapState, Tapped};
 use crate::screens::TopBar;
@@ -281,12 +281,7 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
     let t = now();
     let buttons = tap.buttons(&table);
     let commands: Vec<_> = buttons.iter().map(|b| b.command).collect();
-    let actions = bar(
-        lang,
-        &buttons,
-        BarMode::Offline,
-        tap.can_undo(&table) || game.can_undo(),
-    );
+    let actions = bar(lang, &buttons, BarMode::Offline, local::can_undo(&game, &tap, &table));
     let on_input = {
         let cancel = cancel.clone();
         let table = table.clone();
@@ -311,7 +306,6 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
     };
     let on_action = {
         let cancel = cancel.clone();
-        let table = table.clone();
         let on_command = on_command.clone();
         move |id: ActionId| match id {
             ActionId::Game(i) => {
@@ -321,9 +315,7 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
             }
             ActionId::Undo => {
                 let mut tap = runner.tap;
-                let undone = tap.write().undo(&table) || runner.with_match(|m| m.undo()) == Some(true);
-                if undone {
-                    tap.write().reset();
+                if runner.with_match(|m| local::undo(m, &mut tap.write())) == Some(true) {
                     runner.persist();
                 }
             }
