@@ -61,6 +61,8 @@ impl Lang {
                     include_str!(concat!("../assets/locales/", $lang, "/online.ftl")),
                     "\n",
                     include_str!(concat!("../assets/locales/", $lang, "/rules.ftl")),
+                    "\n",
+                    include_str!(concat!("../assets/locales/", $lang, "/history.ftl")),
                 )
             };
         }
@@ -195,7 +197,11 @@ fn format_in(lang: Lang, key: &str, args: &[(&str, String)]) -> Option<String> {
         let pattern = message.value()?;
         let mut fluent_args = FluentArgs::new();
         for (name, value) in args {
-            fluent_args.set(*name, FluentValue::from(value.clone()));
+            // Whole numbers go in as numbers so plural variants (`[one]`) select.
+            match value.parse::<u32>() {
+                Ok(n) if value.bytes().all(|b| b.is_ascii_digit()) => fluent_args.set(*name, FluentValue::from(n)),
+                _ => fluent_args.set(*name, FluentValue::from(value.clone())),
+            }
         }
         let mut errors = Vec::new();
         let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);

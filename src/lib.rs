@@ -20,6 +20,8 @@ pub mod tutorial;
 use dioxus::prelude::*;
 use papan_rules::GameId;
 use screens::learn::{Learn, LessonScreen};
+use screens::review::{FinishedGames, Review};
+use screens::rules::{RuleAt, Rules};
 use screens::{Home, NotFound, OnlineLobby, OnlinePlay, Play, Settings, Setup};
 use settings::AppSettings;
 use storage::Store;
@@ -37,6 +39,14 @@ pub enum Route {
     Learn {},
     #[route("/learn/:game/:lesson")]
     LessonScreen { game: GameId, lesson: String },
+    #[route("/games")]
+    FinishedGames {},
+    #[route("/games/:id")]
+    Review { id: String },
+    #[route("/rules/:game")]
+    Rules { game: GameId },
+    #[route("/rules/:game/:rule")]
+    RuleAt { game: GameId, rule: String },
     #[route("/online/:game")]
     OnlineLobby { game: GameId },
     #[route("/online/:game/play")]

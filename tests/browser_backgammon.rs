@@ -15,6 +15,8 @@
 
 #[path = "support/chrome.rs"]
 mod chrome;
+#[path = "support/review.rs"]
+mod review;
 #[path = "support/static_server.rs"]
 mod static_server;
 #[path = "support/web.rs"]
@@ -372,7 +374,9 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         text.trim()
     );
     let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))
+    let shot = save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))?;
+    review::check_review(client, base, "backgammon", "test-output/browser/review-backgammon.png").await?;
+    Ok(shot)
 }
 
 /// Reloads the page on the play route: the saved game must come back with the same pips,

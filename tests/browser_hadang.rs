@@ -15,6 +15,8 @@
 
 #[path = "support/chrome.rs"]
 mod chrome;
+#[path = "support/review.rs"]
+mod review;
 #[path = "support/static_server.rs"]
 mod static_server;
 #[path = "support/web.rs"]
@@ -48,10 +50,10 @@ async fn hadang_full_game_vs_beginner_by_touch_in_phone_chromium() {
     let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
     let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
-    let outcome = tokio::time::timeout(Duration::from_secs(150), play_full_game(&client, &base, &repo)).await;
+    let outcome = tokio::time::timeout(Duration::from_secs(330), play_full_game(&client, &base, &repo)).await;
     let outcome = match outcome {
         Ok(result) => result,
-        Err(_) => Err("the whole game took more than 150 s".into()),
+        Err(_) => Err("the whole game and its review took more than 330 s".into()),
     };
     if outcome.is_err() {
         if let Ok(png) = client.screenshot().await {
@@ -182,7 +184,9 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
         text.trim()
     );
     let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))
+    let shot = save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))?;
+    review::check_review(client, base, "hadang", "test-output/browser/review-hadang.png").await?;
+    Ok(shot)
 }
 
 /// Reloads the play route: the saved game must come back wall for wall, pawn for pawn.

@@ -12,6 +12,8 @@
 
 #[path = "support/chrome.rs"]
 mod chrome;
+#[path = "support/review.rs"]
+mod review;
 #[path = "support/static_server.rs"]
 mod static_server;
 #[path = "support/web.rs"]
@@ -61,10 +63,10 @@ async fn hex_7x7_full_games_against_each_level_by_touch_in_phone_chromium() {
         }
         Ok::<_, String>(shots)
     };
-    let outcome = tokio::time::timeout(Duration::from_secs(420), games).await;
+    let outcome = tokio::time::timeout(Duration::from_secs(600), games).await;
     let outcome = match outcome {
         Ok(result) => result,
-        Err(_) => Err("the three games took more than 7 minutes".into()),
+        Err(_) => Err("the three games and the review took more than 10 minutes".into()),
     };
     if outcome.is_err() {
         // Leave evidence for whoever reads the CI log.
@@ -158,7 +160,11 @@ async fn play_full_game(
 
     let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    save(repo, screenshot, &png).ok_or_else(|| format!("could not write {screenshot}"))
+    let shot = save(repo, screenshot, &png).ok_or_else(|| format!("could not write {screenshot}"))?;
+    if level == "beginner" {
+        review::check_review(client, base, "hex", "test-output/browser/review-hex.png").await?;
+    }
+    Ok(shot)
 }
 
 /// Reloads the page on the play route: the saved game must come back stone for stone,

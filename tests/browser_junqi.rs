@@ -18,6 +18,8 @@
 
 #[path = "support/chrome.rs"]
 mod chrome;
+#[path = "support/review.rs"]
+mod review;
 #[path = "support/static_server.rs"]
 mod static_server;
 #[path = "support/web.rs"]
@@ -195,7 +197,9 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
     );
     let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))
+    let shot = save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))?;
+    review::check_review(client, base, "junqi", "test-output/browser/review-junqi.png").await?;
+    Ok(shot)
 }
 
 /// Reloads the play route: the saved game must come back post for post, still waiting

@@ -147,3 +147,19 @@ fn locale_tags_pick_the_language() {
 fn unknown_key_shows_the_key_instead_of_crashing() {
     assert_eq!(tr(Lang::Id, "no-such-key"), "no-such-key");
 }
+
+#[test]
+fn counts_choose_the_plural_form() {
+    assert_eq!(
+        tr_args(Lang::En, "review-count-mistake", &[("count", "1".into())]),
+        "1 mistake"
+    );
+    assert_eq!(
+        tr_args(Lang::En, "review-count-mistake", &[("count", "3".into())]),
+        "3 mistakes"
+    );
+    assert_eq!(
+        tr_args(Lang::Id, "review-count-mistake", &[("count", "3".into())]),
+        "3 kesalahan"
+    );
+}

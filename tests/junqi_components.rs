@@ -46,6 +46,7 @@ fn played(seed: u64, plies: usize) -> LocalGame<JunQi> {
         verdict: None,
         clock: None,
         resigned: None,
+        hints: 0,
     };
     LocalGame::new(Match::from_save(save, 0).unwrap())
 }

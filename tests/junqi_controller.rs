@@ -63,6 +63,7 @@ fn hotseat_at(record: Record<JunQi>) -> LocalGame<JunQi> {
         verdict: None,
         clock: None,
         resigned: None,
+        hints: 0,
     };
     LocalGame::new(Match::from_save(save, 0).expect("a replayable record"))
 }

@@ -638,6 +638,7 @@ fn bg_offline(local: Seat, moves: &[String]) -> LocalGame<Backgammon> {
         verdict: None,
         clock: None,
         resigned: None,
+        hints: 0,
     };
     LocalGame::new(Match::from_save(save, 0).unwrap())
 }

@@ -8,6 +8,7 @@
 //! [`Adjudicated`]. Time is the caller's `now_ms` (a monotonic clock in the
 //! app, fake times in tests).
 
+use super::history::{self, LogEntry};
 use super::player::{bot_level, Player};
 use super::save::{SaveError, SavedMatch, SAVE_VERSION};
 use super::table::Table;
@@ -16,10 +17,6 @@ use papan_bots::Level;
 use papan_rules::clock::{Adjudicated, Clock, ClockState, Tempo};
 use papan_rules::{EndReason, Game, Outcome, Record, RuleError, Seat, Turn};
 
-/// Whether `seat` may act in its own view of `game`.
-fn may_act<G: Game>(game: &Adjudicated<G>, seat: Seat) -> bool {
-    papan_rules::SeatView::may_act(&game.view(seat), seat)
-}
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -53,6 +50,54 @@ pub struct Match<G: Playable> {
     /// The players trade seats in the next game.
     alternate: bool,
     clock: Clock,
+    /// Hints the person asked for in this game.
+    hints: u32,
+    /// What the screen asks of the record on every render, worked out once
+    /// per change of the record (it takes a replay through the rules).
+    replayed: Replayed<G::Move>,
+}
+
+/// Facts of a record that only a replay tells.
+#[derive(Clone, Debug, PartialEq)]
+struct Replayed<M> {
+    /// The last move a seat made (chance events are not moves).
+    last: Option<(Seat, M)>,
+    /// How many moves an undo keeps: up to the last decision a person made
+    /// (a move with a choice; forced moves and dice are replayed), so
+    /// against a bot its reply goes too.
+    undo_point: Option<usize>,
+    log: Vec<LogEntry>,
+}
+
+impl<M> Replayed<M> {
+    fn nothing() -> Replayed<M> {
+        Replayed {
+            last: None,
+            undo_point: None,
+            log: Vec::new(),
+        }
+    }
+}
+
+/// Replays `record` once for [`Replayed`].
+fn replay<G: Playable>(record: &Record<G>, players: &[Player; 2]) -> Replayed<G::Move> {
+    let Ok(mut game) = record.start() else {
+        return Replayed::nothing();
+    };
+    let mut out = Replayed::nothing();
+    out.log = history::log(record);
+    for (ply, mv) in record.moves.iter().enumerate() {
+        if let Turn::Seat(seat) = game.turn() {
+            out.last = Some((seat, mv.clone()));
+            if players[seat.index()] == Player::Human && game.legal_moves().len() > 1 {
+                out.undo_point = Some(ply);
+            }
+        }
+        if game.play(mv).is_err() {
+            return Replayed::nothing();
+        }
+    }
+    out
 }
 
 impl<G: Playable> Match<G> {
@@ -81,6 +126,8 @@ impl<G: Playable> Match<G> {
             game_index: 0,
             alternate: G::ALTERNATE,
             clock,
+            hints: 0,
+            replayed: Replayed::nothing(),
         })
     }
 
@@ -153,13 +200,8 @@ impl<G: Playable> Match<G> {
     /// The seat on turn: the seat to move, or the seat whose turn a due
     /// roll starts (`None` before backgammon's opening roll and once over).
     pub fn seat_on_turn(&self) -> Option<Seat> {
-        match self.turn() {
-            Turn::Seat(seat) => Some(seat),
-            Turn::Chance => Seat::BOTH
-                .into_iter()
-                .find(|&s| may_act(&self.game, s) && !may_act(&self.game, s.other())),
-            Turn::Over => None,
-        }
+        // Any seat's view knows whose turn it is (it is public).
+        papan_rules::SeatView::seat_on_turn(&self.game.view(self.local))
     }
 
     /// Who acts now (`None` at an opening roll either person may make).
@@ -185,11 +227,12 @@ impl<G: Playable> Match<G> {
     /// What the screen shows: the viewer's view, never the whole game.
     pub fn table(&self) -> Table<G> {
         let viewer = self.viewer();
+        let view = self.game.game().view(viewer);
         Table {
-            view: self.game.game().view(viewer),
+            can_act: self.is_human_turn() && papan_rules::SeatView::may_act(&view, viewer),
+            view,
             viewer,
             bottom: self.local,
-            can_act: self.is_human_turn() && may_act(&self.game, viewer),
             last: self.last_move(),
             outcome: self.outcome(),
             ply: self.ply(),
@@ -197,17 +240,44 @@ impl<G: Playable> Match<G> {
         }
     }
 
+    /// Hints the person asked for in this game.
+    pub fn hints_used(&self) -> u32 {
+        self.hints
+    }
+
+    /// What the Expert needs to suggest the person's move now: their
+    /// view, a seed and the ply it answers. Only against a bot, on the
+    /// person's own move with a choice to make.
+    pub fn hint_job(&self) -> Option<(G::View, u64, usize)> {
+        let seat = self.seat_to_move()?;
+        let choice = self.vs_bot()
+            && !self.is_over()
+            && seat == self.local
+            && self.players[seat.index()] == Player::Human
+            && self.game.game().legal_moves().len() > 1;
+        choice.then(|| {
+            let ply = self.ply();
+            (self.game.game().view(seat), mix(bot_seed(self.record.seed, ply)), ply)
+        })
+    }
+
+    /// Counts a hint shown for `ply` (a hint for another ply is stale).
+    pub fn count_hint(&mut self, ply: usize) -> bool {
+        let fresh = ply == self.ply() && self.hint_job().is_some();
+        if fresh {
+            self.hints += 1;
+        }
+        fresh
+    }
+
+    /// Every seat move so far, in the game's notation.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.replayed.log
+    }
+
     /// The last move a seat made (chance events are not moves).
     pub fn last_move(&self) -> Option<(Seat, G::Move)> {
-        let mut game = self.record.start().ok()?;
-        let mut last = None;
-        for mv in &self.record.moves {
-            if let Turn::Seat(seat) = game.turn() {
-                last = Some((seat, mv.clone()));
-            }
-            game.play(mv).ok()?;
-        }
-        last
+        self.replayed.last.clone()
     }
 
     /// Plays a person's move for the seat to move and charges its clock. A
@@ -233,6 +303,7 @@ impl<G: Playable> Match<G> {
         }
         self.game.play(&mv)?;
         self.record.moves.push(mv);
+        self.replayed = replay(&self.record, &self.players);
         self.after_move(seat, now_ms);
         Ok(())
     }
@@ -338,30 +409,13 @@ impl<G: Playable> Match<G> {
         self.clock.time_to_expiry(now_ms)
     }
 
-    /// How many moves an undo keeps: up to the last decision a person made
-    /// (a move with a choice; forced moves and dice are replayed), so
-    /// against a bot its reply goes too. `None` when there is none.
-    fn undo_point(&self) -> Option<usize> {
-        let mut game = self.record.start().ok()?;
-        let mut point = None;
-        for (ply, mv) in self.record.moves.iter().enumerate() {
-            if let Turn::Seat(seat) = game.turn() {
-                if self.players[seat.index()] == Player::Human && game.legal_moves().len() > 1 {
-                    point = Some(ply);
-                }
-            }
-            game.play(mv).ok()?;
-        }
-        point
-    }
-
     /// Undo is offered offline, on a person's turn, against a bot or between
     /// people without a clock (a clock game takes nothing back).
     pub fn can_undo(&self) -> bool {
         !self.players.contains(&Player::Remote)
             && (self.vs_bot() || self.clock.tempo() == Tempo::Unlimited)
             && self.is_human_turn()
-            && self.undo_point().is_some()
+            && self.replayed.undo_point.is_some()
     }
 
     /// Takes back the person's last decision and whatever followed it,
@@ -371,11 +425,14 @@ impl<G: Playable> Match<G> {
         if !self.can_undo() {
             return false;
         }
-        let Some(keep) = self.undo_point() else { return false };
+        let Some(keep) = self.replayed.undo_point else {
+            return false;
+        };
         let mut record = self.record.clone();
         record.moves.truncate(keep);
         match record.replay() {
             Ok(position) => {
+                self.replayed = replay(&record, &self.players);
                 self.record = record;
                 self.game = Adjudicated::new(position);
                 true
@@ -440,6 +497,7 @@ impl<G: Playable> Match<G> {
             verdict: self.game.verdict(),
             clock: Some(clock),
             resigned: None,
+            hints: self.hints,
         }
     }
 
@@ -463,6 +521,7 @@ impl<G: Playable> Match<G> {
             let _ = clock.resume(now_ms);
         }
         Ok(Match {
+            replayed: replay(&save.record, &save.players),
             record: save.record,
             game,
             players: save.players,
@@ -470,6 +529,7 @@ impl<G: Playable> Match<G> {
             game_index: save.game_index,
             alternate: save.alternate.unwrap_or(G::ALTERNATE),
             clock,
+            hints: save.hints,
         })
     }
 

@@ -11,10 +11,13 @@
 //!   rule's refusal) out.
 //! - [`Playable`]: what the app needs of a game beyond its rules and bot.
 
+pub mod finished;
+pub mod history;
 pub mod local;
 pub mod matches;
 pub mod online;
 pub mod player;
+pub mod review;
 pub mod save;
 pub mod table;
 
@@ -24,9 +27,11 @@ pub use player::Player;
 pub use table::{Button, ButtonStyle, Prompt, Table, TapState, Tapped};
 
 use papan_bots::Bot;
+use papan_rules::Transcript;
 
-/// A game the app can play: its rules, its bot and its tap state.
-pub trait Playable: Bot {
+/// A game the app can play: its rules, its bot, its text format and its
+/// tap state.
+pub trait Playable: Bot + Transcript {
     /// The selection and previews between taps.
     type Tap: TapState<Self>;
 
@@ -39,8 +44,18 @@ pub trait Playable: Bot {
     /// just happened (backgammon: the dice it rolled).
     const BOT_PAUSE_MS: u32 = 0;
 
-    /// The game's options in a room of the room server.
-    fn room_options(options: &papan_api::RoomOptions) -> Self::Options;
+    /// How the move log shows a chance event (backgammon's dice: "6-1");
+    /// `None` for its plain notation.
+    fn chance_label(_mv: &Self::Move) -> Option<String> {
+        None
+    }
+
+    /// Every legal move of the seat to move with its chance of winning and
+    /// its equity, best first, for games whose review values each move
+    /// (backgammon, as gnubg does); `None` to review by search.
+    fn judge(_view: &Self::View) -> Option<Vec<(Self::Move, f64, f64)>> {
+        None
+    }
 
     /// The position a room server snapshot shows `seat`, with the last move
     /// made and who made it. Games with nothing hidden replay the public

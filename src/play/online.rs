@@ -14,15 +14,17 @@ pub struct Seen<G: Playable> {
     pub view: G::View,
     pub history: Vec<G::Move>,
     pub last: Option<(Seat, G::Move)>,
+    /// The whole game when the seat may know it: always for games with
+    /// nothing hidden; Jun Qi's once the server revealed its seed.
+    pub record: Option<Record<G>>,
 }
 
 /// Games with nothing hidden: the position after the public move list,
 /// each move parsed and checked. The error names the move's index in the
 /// list, its text and the rule it breaks ("move 7 `c3`: X5 c3 is occupied").
 pub fn replay_public<G: Playable + PublicGame>(options: G::Options, moves: &[String]) -> Result<Seen<G>, String> {
-    let mut game = Record::<G>::new(options, 0)
-        .start()
-        .map_err(|e| format!("options refused: {e}"))?;
+    let mut record = Record::<G>::new(options, 0);
+    let mut game = record.start().map_err(|e| format!("options refused: {e}"))?;
     let mut last = None;
     let mut history = Vec::with_capacity(moves.len());
     for (index, text) in moves.iter().enumerate() {
@@ -38,10 +40,12 @@ pub fn replay_public<G: Playable + PublicGame>(options: G::Options, moves: &[Str
         }
         history.push(mv);
     }
+    record.moves = history.clone();
     Ok(Seen {
         view: game,
         history,
         last,
+        record: Some(record),
     })
 }
 
@@ -61,9 +65,22 @@ pub fn verdict(board: Option<Outcome>, server: Option<Outcome>) -> Result<Option
     }
 }
 
+/// What a snapshot shows a seat: the table, and the whole game's record
+/// when the seat may know it (to look back at earlier positions).
+#[derive(Clone, Debug)]
+pub struct Shown<G: Playable> {
+    pub table: Table<G>,
+    pub record: Option<Record<G>>,
+}
+
 /// The table `snapshot.seat` sees. `can_act` says what the rules allow the
 /// seat now; the room frame adds what the link allows (an answer pending).
 pub fn table<G: Playable>(snapshot: &Snapshot) -> Result<Table<G>, String> {
+    shown(snapshot).map(|s| s.table)
+}
+
+/// The table `snapshot.seat` sees with the game's record, when known.
+pub fn shown<G: Playable>(snapshot: &Snapshot) -> Result<Shown<G>, String> {
     let seen = G::read_snapshot(snapshot)?;
     let outcome = verdict(seen.view.outcome(), snapshot.outcome)?;
     let seat = snapshot.seat;
@@ -71,7 +88,7 @@ pub fn table<G: Playable>(snapshot: &Snapshot) -> Result<Table<G>, String> {
         && outcome.is_none()
         && !snapshot.bot_seats.contains(&seat)
         && seen.view.may_act(seat);
-    Ok(Table {
+    let table = Table {
         view: seen.view,
         viewer: seat,
         bottom: seat,
@@ -80,5 +97,9 @@ pub fn table<G: Playable>(snapshot: &Snapshot) -> Result<Table<G>, String> {
         outcome,
         ply: snapshot.moves.len(),
         history: seen.history,
+    };
+    Ok(Shown {
+        table,
+        record: seen.record,
     })
 }

@@ -38,6 +38,9 @@ pub struct SavedMatch<G: Playable> {
     /// Version 1: the seat that resigned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<Seat>,
+    /// Hints the person asked for (absent before hints existed).
+    #[serde(default)]
+    pub hints: u32,
 }
 
 /// Why a save cannot be resumed.

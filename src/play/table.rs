@@ -72,6 +72,14 @@ impl<G: Playable> Table<G> {
     pub fn notation(&self, mv: &G::Move) -> String {
         self.view.format_move(mv)
     }
+
+    /// `mv` to play if the rules allow it now, else their refusal.
+    pub fn checked(&self, mv: G::Move) -> Tapped<G::Move> {
+        match self.view.check(&mv) {
+            Ok(()) => Tapped::Play(mv),
+            Err(refusal) => Tapped::Refused(refusal),
+        }
+    }
 }
 
 /// What a tap (or one of the game's own buttons) did.
@@ -139,9 +147,9 @@ impl<C> Button<C> {
 /// A game's tap logic: the selection and previews between taps. It never
 /// plays anything itself: it answers with a move for its owner (the match,
 /// the room link or the lesson) to play, and every refusal comes from the
-/// rules with its rule id. Its owners (the play screen, the room, the
-/// lesson board) call [`TapState::tap`] only while `table.can_act`, and
-/// say "wait" or "over" themselves otherwise.
+/// rules with its rule id. [`TapState::tap`] answers "over" or "wait"
+/// itself on a table the viewer may not act on; an owner with its own
+/// words for that (the bot's turn, a lesson page to read) says them first.
 pub trait TapState<G: Playable>: Clone + Default + PartialEq + fmt::Debug + 'static {
     /// Where a finger can land on the board.
     type Input: Copy + PartialEq + fmt::Debug + 'static;

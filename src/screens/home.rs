@@ -109,6 +109,7 @@ pub fn Home() -> Element {
                     ContinueCard { game: PhantomData::<JunQi>, lang }
                     ContinueCard { game: PhantomData::<Backgammon>, lang }
                     super::learn::LearnCard { lang }
+                    super::review::list::FinishedCard { lang }
                 }
                 h2 { class: "section-title", {tr(lang, "home-games")} }
                 div { class: "game-grid",

@@ -4,6 +4,8 @@ mod home;
 pub mod learn;
 pub mod online;
 mod play;
+pub mod review;
+pub mod rules;
 mod settings_screen;
 pub mod setup;
 mod top_bar;

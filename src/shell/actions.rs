@@ -12,9 +12,13 @@ pub enum ActionId {
     /// The game's own button at this index of its list.
     Game(usize),
     Undo,
+    /// Ask the Expert for a move (offline, against a bot).
+    Hint,
     Resign,
     Leave,
     Rematch,
+    /// Open the finished game's review.
+    Review,
     Home,
 }
 
@@ -68,21 +72,26 @@ pub fn game_buttons<C>(lang: Lang, game: &[Button<C>]) -> Vec<ActionButton> {
         .collect()
 }
 
-/// The bar: the game's buttons, Undo, Resign, Leave.
-pub fn bar<C>(lang: Lang, game: &[Button<C>], mode: BarMode, can_undo: bool) -> Vec<ActionButton> {
+/// The bar: the game's buttons, Undo, Hint (`Some(enabled)` against a
+/// bot), Resign, Leave.
+pub fn bar<C>(lang: Lang, game: &[Button<C>], mode: BarMode, can_undo: bool, hint: Option<bool>) -> Vec<ActionButton> {
     let mut out = game_buttons(lang, game);
-    let mut add = |id, label: &str, testid, style| {
-        out.push(ActionButton::new(lang, id, label, testid, style));
+    let mut add = |id, label: &str, testid, style, enabled| {
+        out.push(ActionButton {
+            enabled,
+            ..ActionButton::new(lang, id, label, testid, style)
+        });
     };
+    // Offline, Undo keeps its place, greyed out when nothing can go back.
     if mode == BarMode::Offline || can_undo {
-        add(ActionId::Undo, "action-undo", "undo", ButtonStyle::Ghost);
+        add(ActionId::Undo, "action-undo", "undo", ButtonStyle::Ghost, can_undo);
     }
-    add(ActionId::Resign, "action-resign", "resign", ButtonStyle::Danger);
+    if let Some(enabled) = hint {
+        add(ActionId::Hint, "action-hint", "hint", ButtonStyle::Ghost, enabled);
+    }
+    add(ActionId::Resign, "action-resign", "resign", ButtonStyle::Danger, true);
     if mode == BarMode::Online {
-        add(ActionId::Leave, "online-leave", "leave", ButtonStyle::Ghost);
-    }
-    if let Some(undo) = out.iter_mut().find(|b| b.id == ActionId::Undo) {
-        undo.enabled = can_undo;
+        add(ActionId::Leave, "online-leave", "leave", ButtonStyle::Ghost, true);
     }
     out
 }

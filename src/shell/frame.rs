@@ -4,6 +4,7 @@
 //! the result card, and the resign / leave sheets.
 
 use super::actions::{ActionButton, ActionButtons, ActionId};
+use super::log::{LogAction, LogState, LookBackBar, MoveLog};
 use super::result::{ResultCard, ResultInfo};
 use super::strip::{PlayerStrip, StripInfo};
 use super::toast::{Toast, ToastLine};
@@ -47,8 +48,12 @@ pub fn PlayFrame(
     result: Option<ResultInfo>,
     /// What leaving costs (online).
     leave_warning: Option<String>,
+    /// The move log, and which earlier position is shown.
+    log: LogState,
     on_action: EventHandler<ActionId>,
+    on_log: EventHandler<LogAction>,
 ) -> Element {
+    let looking_back = log.viewing.0.is_some();
     let mut confirm = use_signal(|| None::<ActionId>);
     let over = result.is_some();
     let pill = if status.over {
@@ -82,7 +87,7 @@ pub fn PlayFrame(
                 }
                 // Always there (one line high when empty), so the board does not
                 // move when a notice comes or goes.
-                div { class: "notices",
+                div { class: "notices", "aria-live": "polite",
                     for n in notices.iter() {
                         p { key: "{n.testid}", class: "notice-line {n.kind}", "data-testid": "{n.testid}", "data-kind": "{n.kind}", "{n.text}" }
                     }
@@ -111,8 +116,11 @@ pub fn PlayFrame(
                         PlayerStrip { info, lang }
                     }
                 }
+                MoveLog { lang, log: log.clone(), on_log }
             }
-            if let Some(info) = result {
+            if looking_back {
+                LookBackBar { lang, log, on_log }
+            } else if let Some(info) = result {
                 ResultCard { info, on_action }
             } else {
                 footer { class: "action-bar",

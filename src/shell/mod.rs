@@ -11,6 +11,7 @@
 
 pub mod actions;
 pub mod frame;
+pub mod log;
 pub mod offline;
 pub mod online;
 pub mod result;
@@ -23,6 +24,24 @@ use crate::i18n::Lang;
 use crate::play::{Playable, Table, TapState};
 use dioxus::prelude::*;
 use papan_rules::{Outcome, Seat};
+
+/// The line saying what the last move was ("Normal bot: 3. 6-1 13/7 8/7"),
+/// unless the game says it itself or an earlier position is shown.
+pub fn last_move_notice<G: GameUi>(lang: Lang, log: &log::LogState, who: &dyn Fn(Seat) -> String) -> Option<Notice> {
+    if G::SAYS_LAST_MOVE || log.viewing.0.is_some() {
+        return None;
+    }
+    let last = log.lines.last()?;
+    Some(Notice {
+        text: crate::i18n::tr_args(
+            lang,
+            "log-last-move",
+            &[("who", who(last.entry.seat)), ("move", log::line_text(&last.entry))],
+        ),
+        kind: "last",
+        testid: "last-move",
+    })
+}
 
 /// A line under the status: what just happened or what is special now.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,6 +103,18 @@ pub trait GameUi: Playable {
     /// The Fluent key saying how the board ended the game (off-board
     /// verdicts are the shell's).
     fn board_reason(outcome: Outcome) -> &'static str;
+
+    /// The game's notices already say what the last move did (Jun Qi's
+    /// reveal and combat lines), so the shell does not add its own line.
+    const SAYS_LAST_MOVE: bool = false;
+
+    /// What the local seat's own move did, when the game has more to say
+    /// than its notation (Jun Qi: who fell in its attack); `view` is the
+    /// seat's view just after that move. Shown while the opponent's reply
+    /// is the last move, so the result of your attack is not lost.
+    fn own_result(_lang: Lang, _view: &Self::View, _who: &dyn Fn(Seat) -> String) -> Option<String> {
+        None
+    }
 
     /// Whether results are scored in points (backgammon's gammons).
     const SCORES_POINTS: bool = false;

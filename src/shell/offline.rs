@@ -5,14 +5,18 @@
 
 use super::actions::{bar, ActionButton, ActionId, BarMode};
 use super::frame::{PlayFrame, StatusInfo};
-use super::result::ResultInfo;
+use super::log::{LogLine, LogState};
+use super::result::{ResultInfo, ResultLine};
 use super::strip::StripInfo;
 use super::texts::{self, refusal_text, Seating};
 use super::toast::{use_toaster, Toaster};
-use super::{slot, BoardProps, GameUi};
+use super::{slot, BoardProps, GameUi, Notice};
 use crate::i18n::{tr, tr_args, Lang};
+use crate::play::finished::{self, Finished};
+use crate::play::history::{self, Viewing};
 use crate::play::local::{self, apply, idle_reason};
 use crate::play::matches::BotJob;
+use crate::play::{bot_seed, mix};
 use crate::play::{Answer, ButtonStyle, Match, Table, TapState, Tapped};
 use crate::screens::TopBar;
 use crate::settings::{AppSettings, TAP_SOUND_JS};
@@ -20,6 +24,7 @@ use crate::storage::Store;
 use crate::timer::{monotonic_ms, sleep_ms};
 use crate::{bot, Route};
 use dioxus::prelude::*;
+use papan_bots::Level;
 use papan_rules::Seat;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,11 +34,24 @@ use std::sync::Arc;
 /// screen before it is played, so the person can read what happened.
 const FORCED_PAUSE_MS: u32 = 1200;
 
+/// The Expert's suggestion for the person's move at `ply`.
+#[derive(Clone, Debug, PartialEq)]
+struct Hint<M> {
+    ply: usize,
+    mv: M,
+    /// The person's winning chance after it, as the Expert sees it.
+    chance: f64,
+}
+
 /// The signals the screen's actions work on.
 struct Runner<G: GameUi> {
     settings: Signal<AppSettings>,
     thinking: Signal<bool>,
-    estimate: Signal<Option<f64>>,
+    /// The person's winning chance at a ply, as the estimator sees it.
+    estimate: Signal<Option<(usize, f64)>>,
+    hint: Signal<Option<Hint<G::Move>>>,
+    /// The Expert is working out a hint.
+    hinting: Signal<bool>,
     tap: Signal<G::Tap>,
     toaster: Toaster,
 }
@@ -66,6 +84,12 @@ impl<G: GameUi> Runner<G> {
             if let Err(e) = slot::save(&Store::app(), game) {
                 dioxus::logger::tracing::warn!("could not save the game: {e}");
             }
+            // A game just over joins the finished games (kept once).
+            if let Some(done) = Finished::of_match(game) {
+                if let Err(e) = finished::remember(&Store::app(), done) {
+                    dioxus::logger::tracing::warn!("could not keep the finished game: {e}");
+                }
+            }
         }
     }
 
@@ -86,6 +110,60 @@ impl<G: GameUi> Runner<G> {
             Some(Answer::Ignored(reason)) => self.toaster.say(tr(lang, reason)),
             Some(Answer::Changed) | None => {}
         }
+    }
+
+    /// Works out the person's winning chance for the position they face
+    /// (once per ply, against a bot): a Normal-level search of their view,
+    /// calibrated ([`papan_bots::estimate`]), whatever level the bot plays.
+    fn estimate_now(mut self, cancel: &Arc<AtomicBool>) {
+        let job = G::slot().peek().game.as_ref().and_then(|m| {
+            let seat = m.local_seat();
+            (m.vs_bot() && !m.is_over() && m.is_human_turn()).then(|| {
+                let ply = m.ply();
+                (m.position().view(seat), mix(bot_seed(m.record().seed, ply)), ply)
+            })
+        });
+        let Some((view, seed, ply)) = job else { return };
+        if self.estimate.peek().is_some_and(|(p, _)| p == ply) {
+            return;
+        }
+        let cancel = cancel.clone();
+        spawn(async move {
+            let Some(decision) = bot::think::<G>(view, Level::Normal, seed, cancel).await else {
+                return;
+            };
+            let still_there = G::slot().peek().game.as_ref().is_some_and(|m| m.ply() == ply);
+            if still_there {
+                let chance = papan_bots::estimate::calibrated(G::GAME, Level::Normal, decision.win_probability);
+                self.estimate.set(Some((ply, chance)));
+            }
+        });
+    }
+
+    /// Asks the Expert for the person's move, off the render path; shown
+    /// (and counted) only if the position is still the one asked about.
+    fn ask_hint(mut self, cancel: &Arc<AtomicBool>) {
+        let job = G::slot().peek().game.as_ref().and_then(|m| m.hint_job());
+        let Some((view, seed, ply)) = job else { return };
+        if *self.hinting.peek() || self.hint.peek().as_ref().is_some_and(|h| h.ply == ply) {
+            return;
+        }
+        self.hinting.set(true);
+        let cancel = cancel.clone();
+        spawn(async move {
+            let decision = bot::think::<G>(view, Level::Expert, seed, cancel).await;
+            self.hinting.set(false);
+            let Some(decision) = decision else { return };
+            let Some(mv) = decision.best else { return };
+            if self.with_match(|m| m.count_hint(ply)) == Some(true) {
+                self.hint.set(Some(Hint {
+                    ply,
+                    mv,
+                    chance: decision.win_probability,
+                }));
+                self.persist();
+            }
+        });
     }
 
     /// Runs the bot's turns (its rolls and moves) while a bot is on turn.
@@ -127,7 +205,6 @@ impl<G: GameUi> Runner<G> {
                                 let Some(decision) = bot::think::<G>(view, level, seed, cancel.clone()).await else {
                                     break;
                                 };
-                                self.estimate.set(Some(1.0 - decision.win_probability));
                                 let Some(mv) = decision.best else { break };
                                 mv
                             }
@@ -143,8 +220,58 @@ impl<G: GameUi> Runner<G> {
                 self.persist();
             }
             self.thinking.set(false);
+            self.estimate_now(&cancel);
         });
     }
+}
+
+/// The move log of `game`, looking at `viewing` while it is still an
+/// earlier position (an undo can take the game back past it).
+pub fn log_state<G: GameUi>(game: &Match<G>, live: &Table<G>, viewing: Viewing) -> LogState {
+    let total = game.ply();
+    LogState {
+        lines: game
+            .log()
+            .iter()
+            .map(|entry| LogLine {
+                side_class: G::side_class(&live.view, entry.seat),
+                entry: entry.clone(),
+            })
+            .collect(),
+        viewing: Viewing(viewing.0.filter(|&plies| plies < total)),
+        total,
+        browsable: true,
+    }
+}
+
+/// The person's own last move's result while the opponent's reply is the
+/// last move (Jun Qi: who fell in your attack).
+fn own_result_notice<G: GameUi>(
+    lang: Lang,
+    game: &Match<G>,
+    log: &LogState,
+    who: &dyn Fn(Seat) -> String,
+) -> Option<Notice> {
+    let [.., mine, reply] = log.lines.as_slice() else {
+        return None;
+    };
+    let local = game.local_seat();
+    // Only games that describe moves themselves have more to say (the
+    // replay below is skipped for the rest).
+    if !G::SAYS_LAST_MOVE
+        || log.viewing.0.is_some()
+        || !game.vs_bot()
+        || mine.entry.seat != local
+        || reply.entry.seat == local
+    {
+        return None;
+    }
+    let table = history::table_at(game.record(), mine.entry.plies, local, local).ok()?;
+    Some(Notice {
+        text: G::own_result(lang, &table.view, who)?,
+        kind: "last",
+        testid: "own-result",
+    })
 }
 
 /// How the screen names the seats of `game`.
@@ -206,6 +333,7 @@ fn card_buttons(lang: Lang) -> Vec<ActionButton> {
             "rematch",
             ButtonStyle::Primary,
         ),
+        ActionButton::new(lang, ActionId::Review, "action-review", "review", ButtonStyle::Accent),
         ActionButton::new(lang, ActionId::Home, "action-home", "result-home", ButtonStyle::Ghost),
     ]
 }
@@ -219,19 +347,26 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         settings,
         thinking: use_signal(|| false),
         estimate: use_signal(|| None),
+        hint: use_signal(|| None),
+        hinting: use_signal(|| false),
         tap: use_signal(G::Tap::default),
         toaster: use_toaster(),
     };
     let mut now = use_signal(monotonic_ms);
+    let mut viewing = use_signal(Viewing::default);
     let cancel = use_hook(|| Arc::new(AtomicBool::new(false)));
     {
         let cancel = cancel.clone();
         use_drop(move || cancel.store(true, Ordering::Relaxed));
     }
     {
-        // Resuming a game where the bot is to act: start it once mounted.
+        // Resuming a game where the bot is to act: start it once mounted
+        // (or estimate the person's position).
         let cancel = cancel.clone();
-        use_effect(move || runner.drive_bot(cancel.clone()));
+        use_effect(move || {
+            runner.drive_bot(cancel.clone());
+            runner.estimate_now(&cancel);
+        });
     }
     // The clocks: redraw the times and flag a player whose time ran out (H16).
     use_future(move || async move {
@@ -274,18 +409,38 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         };
     };
 
-    let table = game.table();
+    let live = game.table();
+    let log = log_state(&game, &live, viewing());
+    let table = match log.viewing.0 {
+        Some(plies) => history::table_at(game.record(), plies, game.viewer(), game.local_seat()).unwrap_or(live),
+        None => live,
+    };
     let tap = runner.tap.read().clone();
     let seating = seating(&game);
     let thinking = (runner.thinking)();
     let t = now();
     let buttons = tap.buttons(&table);
     let commands: Vec<_> = buttons.iter().map(|b| b.command).collect();
-    let actions = bar(lang, &buttons, BarMode::Offline, local::can_undo(&game, &tap, &table));
+    let hint_shown = (runner.hint)().filter(|h| h.ply == game.ply() && log.viewing.0.is_none());
+    let hint_offer = game
+        .vs_bot()
+        .then(|| !(runner.hinting)() && hint_shown.is_none() && game.hint_job().is_some());
+    let actions = bar(
+        lang,
+        &buttons,
+        BarMode::Offline,
+        local::can_undo(&game, &tap, &table),
+        hint_offer,
+    );
     let on_input = {
         let cancel = cancel.clone();
         let table = table.clone();
+        let looking_back = log.viewing.0.is_some();
         move |input| {
+            if looking_back {
+                runner.toaster.say(tr(runner.lang(), "log-toast-looking-back"));
+                return;
+            }
             if let Some(reason) = idle_reason(&table) {
                 runner.toaster.say(tr(runner.lang(), reason));
                 return;
@@ -313,10 +468,14 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
                     on_command(*command);
                 }
             }
+            ActionId::Hint => runner.ask_hint(&cancel),
             ActionId::Undo => {
                 let mut tap = runner.tap;
                 if runner.with_match(|m| local::undo(m, &mut tap.write())) == Some(true) {
+                    let mut hint = runner.hint;
+                    hint.set(None);
                     runner.persist();
+                    runner.estimate_now(&cancel);
                 }
             }
             ActionId::Resign => {
@@ -337,8 +496,17 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
                     let (mut tap, mut estimate) = (runner.tap, runner.estimate);
                     tap.write().reset();
                     estimate.set(None);
+                    let mut hint = runner.hint;
+                    hint.set(None);
                     runner.persist();
                     runner.drive_bot(cancel.clone());
+                    runner.estimate_now(&cancel);
+                }
+            }
+            ActionId::Review => {
+                let kept = G::slot().peek().game.as_ref().and_then(Finished::of_match);
+                if let Some(kept) = kept {
+                    nav.push(Route::Review { id: kept.key });
                 }
             }
             ActionId::Home | ActionId::Leave => {
@@ -354,17 +522,49 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         busy: thinking,
     };
     let who = |seat: Seat| seating.who(lang, seat);
-    let notices = G::notices(lang, &table, &tap, &who);
+    let mut notices = G::notices(lang, &table, &tap, &who);
+    notices.extend(super::last_move_notice::<G>(lang, &log, &who));
+    notices.extend(own_result_notice(lang, &game, &log, &who));
+    if let Some(h) = hint_shown.as_ref() {
+        notices.push(Notice {
+            text: tr_args(
+                lang,
+                "hint-notice",
+                &[
+                    ("move", table.notation(&h.mv)),
+                    ("percent", format!("{:.0}", h.chance * 100.0)),
+                ],
+            ),
+            kind: "hint",
+            testid: "hint-notice",
+        });
+    } else if (runner.hinting)() {
+        notices.push(Notice {
+            text: tr(lang, "hint-thinking"),
+            kind: "hint",
+            testid: "hint-notice",
+        });
+    }
     let strips = [
         strip(lang, &game, &table, &tap, table.bottom.other(), t),
         strip(lang, &game, &table, &tap, table.bottom, t),
     ];
-    let estimate = (settings.read().show_estimate && game.vs_bot()).then(|| (runner.estimate)());
-    let result = result_info(lang, seating, &table, card_buttons(lang));
+    // The estimate of the latest position worked out (kept until the next
+    // is ready, so the bar does not flicker while the bot thinks).
+    let estimate = (settings.read().show_estimate && game.vs_bot()).then(|| (runner.estimate)().map(|(_, p)| p));
+    let mut result = result_info(lang, seating, &table, card_buttons(lang));
+    if let Some(info) = result.as_mut().filter(|_| game.vs_bot()) {
+        info.lines.push(ResultLine {
+            text: tr_args(lang, "hints-used", &[("count", game.hints_used().to_string())]),
+            testid: "hints-used",
+            ok: None,
+            class: "hints",
+        });
+    }
     let board = G::board(BoardProps {
         table,
         tap,
-        hint: None,
+        hint: hint_shown.map(|h| h.mv),
         lang,
         on_input: EventHandler::new(on_input),
         on_command: EventHandler::new(on_command),
@@ -385,7 +585,9 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
             actions,
             result,
             leave_warning: None,
+            log: log.clone(),
             on_action,
+            on_log: move |action| viewing.set(log.apply(action)),
         }
     }
 }

@@ -10,6 +10,7 @@
 
 use super::actions::{bar, ActionButton, ActionId, BarMode};
 use super::frame::{PlayFrame, StatusInfo};
+use super::log::{LogLine, LogState};
 use super::offline::result_info;
 use super::result::ResultLine;
 use super::strip::StripInfo;
@@ -18,12 +19,16 @@ use super::toast::Toaster;
 use super::{BoardProps, GameUi};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::online::session::{Connection, Opponent};
+use crate::play::finished::{self, Finished};
+use crate::play::history::{self, Viewing};
+use crate::play::Player;
 use crate::play::{online, ButtonStyle, Table, TapState, Tapped};
 use crate::screens::online::{ConnectionDot, WaitingCard};
+use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
 use papan_api::{Action, GameId, Rating, RoomStatus, Snapshot};
-use papan_rules::{Seat, SeatView};
+use papan_rules::{Record, Seat, SeatView};
 use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::rc::Rc;
@@ -53,7 +58,7 @@ struct Ahead<G: GameUi> {
 }
 
 /// The table of the last snapshot version seen, kept across renders.
-type TableCache<G> = Rc<RefCell<Option<(u64, Result<Table<G>, String>)>>>;
+type TableCache<G> = Rc<RefCell<Option<(u64, Result<online::Shown<G>, String>)>>>;
 
 fn presence_badge(lang: Lang, opponent: Opponent) -> Option<String> {
     match opponent {
@@ -148,6 +153,15 @@ fn card_buttons(lang: Lang, room: &Room) -> Vec<ActionButton> {
     let s = &room.snapshot;
     let mine = s.rematch_requested[s.slot as usize];
     let mut out = Vec::new();
+    if finished_key(room).is_some() {
+        out.push(ActionButton::new(
+            lang,
+            ActionId::Review,
+            "action-review",
+            "review",
+            ButtonStyle::Accent,
+        ));
+    }
     if s.status != RoomStatus::Closed {
         let label = if mine { "online-rematch-asked" } else { "action-rematch" };
         out.push(ActionButton {
@@ -185,13 +199,25 @@ pub fn OnlineGame<G: GameUi>(
     let base = {
         let mut cached = cache.borrow_mut();
         if cached.as_ref().map(|(v, _)| *v) != Some(version) {
-            *cached = Some((version, online::table::<G>(&s)));
+            let shown = online::shown::<G>(&s);
+            // Once per version: a finished game whose record is known is kept.
+            if let Ok(shown) = &shown {
+                keep_finished(&room, shown);
+            }
+            *cached = Some((version, shown));
         }
         cached
             .as_ref()
             .map(|(_, t)| t.clone())
             .unwrap_or_else(|| Err("no snapshot".into()))
     };
+    let record = base.as_ref().ok().and_then(|shown| shown.record.clone());
+    let base = base.map(|shown| shown.table);
+    let mut viewing = use_signal(Viewing::default);
+    let log = base
+        .as_ref()
+        .ok()
+        .map(|live| log_state::<G>(live, record.as_ref(), viewing()));
     let edit = Editor {
         version,
         tap,
@@ -213,7 +239,15 @@ pub fn OnlineGame<G: GameUi>(
             "online-leave-body"
         },
     );
+    let looked_back = match (&log, &record) {
+        (Some(log), Some(record)) => log
+            .viewing
+            .0
+            .and_then(|plies| history::table_at(record, plies, local, local).ok()),
+        _ => None,
+    };
     let table = match &base {
+        Ok(_) if looked_back.is_some() => looked_back,
         Ok(table) => {
             let shown = ahead
                 .read()
@@ -233,21 +267,18 @@ pub fn OnlineGame<G: GameUi>(
         },
         (Some(table), _) => {
             let pending = room.pending;
-            let over = table.is_over();
             let input_table = table.clone();
+            let looking_back = log.as_ref().is_some_and(|l| l.viewing.0.is_some());
             let on_input = move |input| {
+                if looking_back {
+                    toaster.say(tr(lang, "log-toast-looking-back"));
+                    return;
+                }
                 if pending {
                     toaster.say(tr(lang, "online-wait-server"));
                     return;
                 }
-                if over {
-                    toaster.say(tr(lang, "toast-game-over"));
-                    return;
-                }
-                if !input_table.can_act {
-                    toaster.say(tr(lang, "toast-wait-opponent"));
-                    return;
-                }
+                // Over or not this seat's turn: the tap state says so itself.
                 edit.apply(&input_table, |tap, table| tap.tap(table, input));
             };
             let command_table = table.clone();
@@ -272,7 +303,7 @@ pub fn OnlineGame<G: GameUi>(
     let buttons = table.as_ref().map(|t| tap_now.buttons(t)).unwrap_or_default();
     let commands: Vec<_> = buttons.iter().map(|b| b.command).collect();
     let can_undo = table.as_ref().is_some_and(|t| tap_now.can_undo(t));
-    let actions = bar(lang, &buttons, BarMode::Online, can_undo);
+    let actions = bar(lang, &buttons, BarMode::Online, can_undo, None);
     let strips = match (&table, waiting) {
         (Some(table), false) => Some([local.other(), local].map(|seat| StripInfo {
             who: seating.who(lang, seat),
@@ -309,6 +340,10 @@ pub fn OnlineGame<G: GameUi>(
         .filter(|_| !waiting)
         .map(|t| G::notices(lang, t, &tap_now, &|seat| seating.who(lang, seat)))
         .unwrap_or_default();
+    let mut notices = notices;
+    if let Some(log) = log.as_ref().filter(|_| !waiting) {
+        notices.extend(super::last_move_notice::<G>(lang, log, &|seat| seating.who(lang, seat)));
+    }
     let ended = matches!(s.status, RoomStatus::Over | RoomStatus::Closed);
     let result = ended.then(|| {
         let mut info = table
@@ -344,7 +379,14 @@ pub fn OnlineGame<G: GameUi>(
             }
             ActionId::Resign => on_send.call(Action::Resign),
             ActionId::Rematch => on_send.call(Action::Rematch),
+            ActionId::Review => {
+                if let Some(id) = finished_key(&room) {
+                    navigator().push(Route::Review { id });
+                }
+            }
             ActionId::Leave | ActionId::Home => on_leave.call(()),
+            // No hints in online games.
+            ActionId::Hint => {}
         }
     };
     let my_turn = table.as_ref().is_some_and(|t| t.can_act);
@@ -371,9 +413,62 @@ pub fn OnlineGame<G: GameUi>(
                 actions: if waiting { Vec::new() } else { actions },
                 result,
                 leave_warning: Some(leave_warning),
+                log: log.clone().unwrap_or_default(),
                 on_action,
+                on_log: move |action| {
+                    if let Some(log) = log.as_ref() {
+                        viewing.set(log.apply(action));
+                    }
+                },
             }
         }
+    }
+}
+
+/// The key a finished room game is kept under.
+fn finished_key(room: &Room) -> Option<String> {
+    let s = &room.snapshot;
+    matches!(s.status, RoomStatus::Over | RoomStatus::Closed)
+        .then(|| format!("online-{}-{}", s.room_id, s.game_index))
+        .filter(|key| finished::find(&Store::app(), key).is_some())
+}
+
+/// Keeps a room's game among the finished games once it is over and the
+/// whole record is known (Jun Qi: after the seed is revealed).
+fn keep_finished<G: GameUi>(room: &Room, shown: &online::Shown<G>) {
+    let s = &room.snapshot;
+    let (Some(record), Some(outcome)) = (&shown.record, shown.table.outcome) else {
+        return;
+    };
+    let mut players = [Player::Remote; 2];
+    players[s.seat.index()] = Player::Human;
+    let key = format!("online-{}-{}", s.room_id, s.game_index);
+    let kept = Finished::new(key, record, s.seat, players, Some(outcome), "online")
+        .and_then(|game| finished::remember(&Store::app(), game));
+    if let Err(e) = kept {
+        dioxus::logger::tracing::warn!("could not keep the finished room game: {e}");
+    }
+}
+
+/// The room's move log: from the record when the seat may know the whole
+/// game, else from the public moves (no looking back then).
+fn log_state<G: GameUi>(live: &Table<G>, record: Option<&Record<G>>, viewing: Viewing) -> LogState {
+    let total = live.ply;
+    let entries = match record {
+        Some(record) => history::log(record),
+        None => history::log_of_moves::<G>(&live.view, &live.history, live.last.as_ref().map(|(seat, _)| *seat)),
+    };
+    LogState {
+        lines: entries
+            .into_iter()
+            .map(|entry| LogLine {
+                side_class: G::side_class(&live.view, entry.seat),
+                entry,
+            })
+            .collect(),
+        viewing: Viewing(viewing.0.filter(|&plies| plies < total && record.is_some())),
+        total,
+        browsable: record.is_some(),
     }
 }
 

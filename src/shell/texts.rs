@@ -79,7 +79,7 @@ pub fn status<G: GameUi>(lang: Lang, seating: Seating, table: &Table<G>, tap: &G
 
 /// "Red to move", "Player 2 to move".
 fn side_to_move<G: GameUi>(lang: Lang, table: &Table<G>) -> String {
-    match table.to_move().or_else(|| roller(&table.view)) {
+    match table.view.seat_on_turn() {
         Some(seat) => tr_args(
             lang,
             "status-side-to-move",
@@ -87,13 +87,6 @@ fn side_to_move<G: GameUi>(lang: Lang, table: &Table<G>) -> String {
         ),
         None => tr(lang, "status-your-turn"),
     }
-}
-
-/// The seat whose turn a due roll starts, when it is one seat's.
-fn roller<V: SeatView>(view: &V) -> Option<Seat> {
-    Seat::BOTH
-        .into_iter()
-        .find(|&s| view.may_act(s) && !view.may_act(s.other()))
 }
 
 /// The result card's headline, and the winner's class (`human`, `bot`,

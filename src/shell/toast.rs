@@ -4,6 +4,7 @@
 //! a newer message replaces it.
 
 use crate::timer;
+use crate::Route;
 use dioxus::prelude::*;
 use papan_rules::RuleId;
 
@@ -55,8 +56,11 @@ pub fn ToastLine(toast: Option<Toast>) -> Element {
     rsx! {
         div { class: "toast", role: "status", "aria-live": "polite", "data-testid": "toast",
             "data-rule": rule.clone().unwrap_or_default(),
-            if let Some(rule) = rule.clone() {
-                span { class: "toast-rule", "{rule}" }
+            if let Some(id) = toast.rule.filter(|r| matches!(r, RuleId::Numbered { .. })) {
+                // The rule's id opens its explanation.
+                if let RuleId::Numbered { game, .. } = id {
+                    Link { class: "toast-rule", "data-testid": "toast-rule", to: Route::RuleAt { game, rule: id.to_string() }, "{id}" }
+                }
             }
             "{toast.text}"
         }

@@ -21,13 +21,14 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
     println!("target dir: {}", env::target_dir().display());
     println!("tools dir:  {}", env::tools_dir().display());
 
-    timed("install prerequisites", log, || {
+    let gnubg = timed("install prerequisites", log, || {
         tools::ensure_fmt_and_clippy()?;
         tools::ensure_rust_target(tools::WASM_TARGET)?;
         tools::ensure_rust_target(tools::ANDROID_TARGET)?;
         tools::ensure_chromium()?;
+        let gnubg = tools::ensure_gnubg()?;
         tools::ensure_wasm_bindgen()?;
-        Ok(())
+        Ok(gnubg)
     })?;
     timed("cargo fmt --check", log, || {
         env::run(&mut cargo(&["fmt", "--all", "--check"]))
@@ -51,7 +52,10 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         env::run(
             cargo(&["test", "--workspace"])
                 .env("PAPAN_DIST_DIR", &dist)
-                .env("PAPAN_CHROMEDRIVER", tools::CHROMEDRIVER),
+                .env("PAPAN_CHROMEDRIVER", tools::CHROMEDRIVER)
+                // The .mat interop test fails rather than skips without gnubg.
+                .env("PAPAN_GNUBG", &gnubg)
+                .env("PAPAN_REQUIRE_GNUBG", "1"),
         )
     })?;
     timed("android check (mobile)", log, || {

@@ -102,25 +102,27 @@ fn runs(bin: &Path) -> bool {
     bin.is_file() && output(Command::new(bin).arg("--version")).is_some()
 }
 
+/// `apt-get <args>`, through passwordless `sudo` unless we are root.
+fn apt(args: &[&str]) -> Command {
+    let root = output(Command::new("id").arg("-u"))
+        .map(|s| s.trim() == "0")
+        .unwrap_or(false);
+    let mut cmd = if root {
+        Command::new("apt-get")
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.args(["-n", "apt-get"]);
+        sudo
+    };
+    cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+    cmd
+}
+
 /// Chromium and its driver from apt, for the browser test.
 pub fn ensure_chromium() -> Result<(), String> {
     if Path::new(CHROMEDRIVER).is_file() {
         return Ok(());
     }
-    let root = output(Command::new("id").arg("-u"))
-        .map(|s| s.trim() == "0")
-        .unwrap_or(false);
-    let apt = |args: &[&str]| {
-        let mut cmd = if root {
-            Command::new("apt-get")
-        } else {
-            let mut sudo = Command::new("sudo");
-            sudo.args(["-n", "apt-get"]);
-            sudo
-        };
-        cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
-        cmd
-    };
     let hint = "the browser test needs Chromium: run as root or with passwordless sudo on Debian/Ubuntu, \
                 or install `chromium` and `chromium-driver` yourself";
     run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
@@ -139,6 +141,31 @@ pub fn ensure_chromium() -> Result<(), String> {
             "chromium-driver installed but {CHROMEDRIVER} is missing\n{hint}"
         ))
     }
+}
+
+/// Debian installs gnubg here, outside most users' `PATH`.
+const GNUBG_DEBIAN: &str = "/usr/games/gnubg";
+
+/// gnubg on `PATH` or in Debian's place.
+fn find_gnubg() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("gnubg"))
+        .chain([PathBuf::from(GNUBG_DEBIAN)])
+        .find(|p| p.is_file())
+}
+
+/// GNU Backgammon from apt, for the test that has gnubg import our `.mat`
+/// export (`crates/rules/tests/backgammon_mat_gnubg.rs`). Gives its path.
+pub fn ensure_gnubg() -> Result<PathBuf, String> {
+    if let Some(found) = find_gnubg() {
+        return Ok(found);
+    }
+    let hint = "the .mat interop test needs GNU Backgammon: run as root or with passwordless sudo on \
+                Debian/Ubuntu, or install `gnubg` yourself";
+    run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
+    run(&mut apt(&["install", "-y", "--no-install-recommends", "gnubg"])).map_err(|e| format!("{e}\n{hint}"))?;
+    find_gnubg().ok_or_else(|| format!("gnubg installed but not found on PATH or at {GNUBG_DEBIAN}\n{hint}"))
 }
 
 #[cfg(test)]

@@ -320,6 +320,19 @@ pub trait SeatView: Clone + fmt::Debug + Send + Sync + 'static {
             Turn::Over => false,
         }
     }
+
+    /// The seat whose turn it is: the seat to move, or at a chance event
+    /// the one seat that may set it off (`None` when either may, as at
+    /// backgammon's opening roll, and once over).
+    fn seat_on_turn(&self) -> Option<Seat> {
+        match self.turn() {
+            Turn::Seat(seat) => Some(seat),
+            Turn::Chance => Seat::BOTH
+                .into_iter()
+                .find(|&s| self.may_act(s) && !self.may_act(s.other())),
+            Turn::Over => None,
+        }
+    }
 }
 
 /// A game with nothing hidden: each seat's view is the position itself,

@@ -11,7 +11,9 @@ pub mod hex;
 pub mod junqi;
 pub mod record;
 pub mod rule;
+pub mod transcript;
 
 pub use game::{EndReason, Game, Outcome, ParseError, PublicGame, RuleError, Seat, SeatView, Turn};
 pub use record::{Record, RecordError};
 pub use rule::{GameId, RuleId};
+pub use transcript::{Transcript, TranscriptError};

@@ -187,6 +187,22 @@ fn b5_later_turns_start_with_a_roll_of_two_dice() {
     assert_eq!(refused(&mut g, "roll 5-5"), "B5", "no second roll before moving");
 }
 
+/// B4/B5 through the seat view: either seat may set off the opening roll,
+/// so no one seat is on turn; a later roll is the coming mover's alone.
+#[test]
+fn b5_the_roll_that_starts_a_turn_is_the_movers() {
+    use papan_rules::SeatView;
+    let g = Backgammon::start();
+    assert!(g.may_act(Seat::First) && g.may_act(Seat::Second));
+    assert_eq!(g.seat_on_turn(), None, "B4: either seat rolls the opening");
+    let mut g = started();
+    assert_eq!(g.seat_on_turn(), Some(Seat::First));
+    play(&mut g, "8/5 6/5");
+    assert_eq!(Game::turn(&g), Turn::Chance);
+    assert!(!g.may_act(Seat::First) && g.may_act(Seat::Second));
+    assert_eq!(g.seat_on_turn(), Some(Seat::Second));
+}
+
 #[test]
 fn b6_each_die_is_a_separate_move() {
     // 5-3 moves one checker 5 and one 3, or one checker both ways, never a plain 8.

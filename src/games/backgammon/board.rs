@@ -19,7 +19,7 @@ use super::tap::{to_spot, BgTap, Spot};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
-use papan_rules::backgammon::{Backgammon, BgMove, Board, CHECKERS};
+use papan_rules::backgammon::{Backgammon, BgMove, Board, BAR, CHECKERS, OFF};
 use papan_rules::Seat;
 
 /// Checkers drawn on one stack before the rest are shown as a number.
@@ -76,6 +76,10 @@ pub struct BgMarks {
     pub last_to: Vec<u8>,
     /// Where a hinted play's checkers start.
     pub hint: Vec<Spot>,
+    /// Each checker step of the last play, and of the hinted play: drawn
+    /// as arrows, so the bot's move (or the better one) can be followed.
+    pub last_legs: Vec<(Spot, Spot)>,
+    pub hint_legs: Vec<(Spot, Spot)>,
     /// `(die, used)`.
     pub dice: Vec<(u8, bool)>,
     /// `roll`, `move`, `pass`, `wait` or `over`: what the board waits for.
@@ -97,8 +101,25 @@ impl BgMarks {
                 .collect(),
             _ => Vec::new(),
         };
+        let hinted = hint;
         let hint = match hint {
             Some(BgMove::Play(play)) => play.legs().iter().map(|l| to_spot(table, l.from)).collect(),
+            _ => Vec::new(),
+        };
+        let legs = |seat: Seat, play: &papan_rules::backgammon::Play| -> Vec<(Spot, Spot)> {
+            let spot = |index: u8| match index {
+                BAR => Spot::Bar,
+                OFF => Spot::Off,
+                p => Spot::Point(to_bottom(seat, p)),
+            };
+            play.legs().iter().map(|l| (spot(l.from), spot(l.to))).collect()
+        };
+        let last_legs = match &table.last {
+            Some((seat, BgMove::Play(play))) => legs(*seat, play),
+            _ => Vec::new(),
+        };
+        let hint_legs = match (hinted, view.to_move()) {
+            (Some(BgMove::Play(play)), Some(seat)) => legs(seat, play),
             _ => Vec::new(),
         };
         let dice = match (&turn, view.dice()) {
@@ -116,6 +137,8 @@ impl BgMarks {
             targets: tap.targets(table),
             last_to,
             hint,
+            last_legs,
+            hint_legs,
             dice,
             phase: phase(table, tap),
         }
@@ -126,6 +149,35 @@ impl BgMarks {
         let view = &table.view;
         let board = tap.turn(table).map_or(*view.board(), |t| t.board());
         Checkers::new(&board, view.board_seat(), table.bottom)
+    }
+}
+
+/// Where an arrow starts or ends for `spot`: on a point a little in from
+/// its base (over the checkers), the bar's middle, or the tray on the
+/// mover's side (the bottom seat bears off at the bottom).
+fn spot_centre(l: &Layout, spot: Spot, bottom: Seat, mover: Option<Seat>) -> (f64, f64) {
+    let mid_y = l.height / 2.0;
+    match spot {
+        Spot::Point(p) => {
+            let x = column_x(l, p) + l.col / 2.0;
+            let inset = l.checker_r * 3.0;
+            let y = if point_is_top(p) {
+                l.rim + inset
+            } else {
+                l.height - l.rim - inset
+            };
+            (x, y)
+        }
+        Spot::Bar => (l.bar_x + l.col / 2.0, mid_y),
+        Spot::Off | Spot::Felt => {
+            let x = (l.tray_x + l.width - l.frame) / 2.0;
+            let y = if mover.is_none_or(|m| m == bottom) {
+                l.height - l.rim - 30.0
+            } else {
+                l.rim + 30.0
+            };
+            (x, y)
+        }
     }
 }
 
@@ -324,6 +376,32 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
                         let y = if who == 0 { l.height - l.rim - 4.0 - (i as f64 + 1.0) * 6.0 } else { l.rim + 4.0 + i as f64 * 6.0 };
                         rsx! {
                             rect { key: "off-{who}-{i}", class: "slab {colour}", x: "{l.tray_x + 3.0:.1}", y: "{y:.1}", width: "{l.width - l.tray_x - l.frame - 6.0:.1}", height: "5", rx: "1.5" }
+                        }
+                    }
+                }
+            }
+            // The last play and the hinted one, step by step.
+            defs {
+                for kind in ["last", "hint"] {
+                    marker { key: "{kind}", id: "bg-arrow-{kind}", class: "arrow-head {kind}", "viewBox": "0 0 10 10", "refX": "7", "refY": "5",
+                        "markerWidth": "4", "markerHeight": "4", "orient": "auto",
+                        path { d: "M0,0 L10,5 L0,10 z" }
+                    }
+                }
+            }
+            for (kind, legs) in [("last", &marks.last_legs), ("hint", &marks.hint_legs)] {
+                for (i, (from, to)) in legs.iter().enumerate() {
+                    {
+                        let (x1, y1) = spot_centre(&l, *from, bottom, marks.mover);
+                        let (x2, y2) = spot_centre(&l, *to, bottom, marks.mover);
+                        rsx! {
+                            line {
+                                key: "{kind}-{i}",
+                                class: "move-arrow {kind}",
+                                "data-arrow": "{kind}",
+                                x1: "{x1:.1}", y1: "{y1:.1}", x2: "{x2:.1}", y2: "{y2:.1}",
+                                "marker-end": "url(#bg-arrow-{kind})",
+                            }
                         }
                     }
                 }

@@ -1,10 +1,10 @@
-//! Backgammon as the app plays it: its tap state, and its options in a room.
+//! Backgammon as the app plays it: its tap state, and reading a room server snapshot.
 
 use super::tap::BgTap;
 use crate::play::online::{replay_public, Seen};
 use crate::play::Playable;
-use papan_api::{RoomOptions, Snapshot};
-use papan_rules::backgammon::{Backgammon, BackgammonOptions};
+use papan_api::Snapshot;
+use papan_rules::backgammon::{Backgammon, BackgammonOptions, BgMove};
 
 impl Playable for Backgammon {
     type Tap = BgTap;
@@ -13,8 +13,22 @@ impl Playable for Backgammon {
     /// Long enough to see the bot's dice before it moves.
     const BOT_PAUSE_MS: u32 = 350;
 
-    fn room_options(_options: &RoomOptions) -> BackgammonOptions {
-        BackgammonOptions::default()
+    fn judge(view: &Backgammon) -> Option<Vec<(BgMove, f64, f64)>> {
+        let judged = papan_bots::backgammon::judge::judge_plays(view, papan_bots::backgammon::shipped_net());
+        Some(
+            judged
+                .into_iter()
+                .map(|j| (BgMove::Play(j.play), j.win, j.equity))
+                .collect(),
+        )
+    }
+
+    fn chance_label(mv: &BgMove) -> Option<String> {
+        match mv {
+            BgMove::Opening { white, black } => Some(format!("{white}-{black}")),
+            BgMove::Roll(dice) => Some(dice.to_string()),
+            BgMove::Play(_) => None,
+        }
     }
 
     fn read_snapshot(snapshot: &Snapshot) -> Result<Seen<Backgammon>, String> {

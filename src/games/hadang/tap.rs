@@ -78,10 +78,7 @@ impl HadangTap {
 
     fn play(&mut self, table: &Table<Hadang>, mv: HadangMove) -> Tapped<HadangMove> {
         self.selection = Selection::None;
-        match table.view.check(&mv) {
-            Ok(()) => Tapped::Play(mv),
-            Err(refusal) => Tapped::Refused(refusal),
-        }
+        table.checked(mv)
     }
 }
 
@@ -97,19 +94,16 @@ impl TapState<Hadang> for HadangTap {
                     self.selection = Selection::None;
                     return Tapped::Changed;
                 }
-                let seat = table.viewer;
-                if table.view.pawn_targets(seat).contains(&square) {
-                    return self.play(table, HadangMove::Step(square));
-                }
-                if square == table.view.pawn(seat) {
+                if square == table.view.pawn(table.viewer) {
                     self.selection = match self.selection {
                         Selection::Pawn => Selection::None,
                         _ => Selection::Pawn,
                     };
                     return Tapped::Changed;
                 }
-                // Any other cell is a step the rules refuse: say which rule
-                // (H6 one cell at a time, H7–H9 around the other pawn).
+                // Any other cell is a step: played when it is a target, else
+                // refused with its rule (H6 one cell at a time, H7–H9 around
+                // the other pawn).
                 self.play(table, HadangMove::Step(square))
             }
             HadangInput::Groove(wall) => {

@@ -1,10 +1,10 @@
-//! Hex as the app plays it: its tap state, and its options in a room.
+//! Hex as the app plays it: its tap state, and reading a room server snapshot.
 
 use super::tap::HexTap;
 use crate::play::online::{replay_public, Seen};
 use crate::play::Playable;
-use papan_api::{RoomOptions, Snapshot};
-use papan_rules::hex::{Hex, HexOptions};
+use papan_api::Snapshot;
+use papan_rules::hex::Hex;
 
 impl Playable for Hex {
     type Tap = HexTap;
@@ -12,11 +12,7 @@ impl Playable for Hex {
     /// it off).
     const ALTERNATE: bool = true;
 
-    fn room_options(options: &RoomOptions) -> HexOptions {
-        options.hex_options().unwrap_or_default()
-    }
-
     fn read_snapshot(snapshot: &Snapshot) -> Result<Seen<Hex>, String> {
-        replay_public(Hex::room_options(&snapshot.options), &snapshot.moves)
+        replay_public(snapshot.options.hex_options().unwrap_or_default(), &snapshot.moves)
     }
 }

@@ -105,6 +105,16 @@ impl GameUi for JunQi {
         out
     }
 
+    const SAYS_LAST_MOVE: bool = true;
+
+    /// Your own attack's result (who fell), kept in view under the reply.
+    fn own_result(lang: Lang, view: &JunQiView, who: &dyn Fn(Seat) -> String) -> Option<String> {
+        let last = view.last_action()?;
+        (!last.removed.is_empty())
+            .then(|| last_action_line(lang, view, who))
+            .flatten()
+    }
+
     fn board_reason(outcome: Outcome) -> &'static str {
         match outcome.reason {
             EndReason::FlagCaptured => key("reason-flag"),

@@ -4,18 +4,14 @@
 use super::tap::JunQiTap;
 use crate::play::online::Seen;
 use crate::play::Playable;
-use papan_api::{RoomOptions, Snapshot};
+use papan_api::Snapshot;
 use papan_rules::junqi::{JunQi, JunQiAction, JunQiOptions, JunQiView};
-use papan_rules::SeatView;
+use papan_rules::{Record, SeatView};
 
 impl Playable for JunQi {
     type Tap = JunQiTap;
     /// J6: who moves first is drawn, so seats stay.
     const ALTERNATE: bool = false;
-
-    fn room_options(_options: &RoomOptions) -> JunQiOptions {
-        JunQiOptions::default()
-    }
 
     /// The client never holds the hidden layout (J21): it reads the seat's
     /// view the server sent (`{"game": <view>, "verdict": …}`), checked on
@@ -51,6 +47,22 @@ impl Playable for JunQi {
             })
             .collect::<Result<Vec<JunQiAction>, String>>()?;
         let last = view.last_action().map(|l| (l.seat, l.action));
-        Ok(Seen { view, history, last })
+        // The seed deals the layout: with it (revealed at the end, J21 kept
+        // until then) the whole game replays. A seed that does not replay
+        // the moves gives no record; the fairness check reports it.
+        let record = snapshot.reveal.as_ref().and_then(|reveal| {
+            let record = Record {
+                options: JunQiOptions::default(),
+                seed: reveal.seed,
+                moves: history.clone(),
+            };
+            record.replay().is_ok().then_some(record)
+        });
+        Ok(Seen {
+            view,
+            history,
+            last,
+            record,
+        })
     }
 }

@@ -59,10 +59,7 @@ impl JunQiTap {
 
     fn play(&mut self, table: &Table<JunQi>, action: JunQiAction) -> Tapped<JunQiAction> {
         self.selected = None;
-        match table.view.check(&action) {
-            Ok(()) => Tapped::Play(action),
-            Err(refusal) => Tapped::Refused(refusal),
-        }
+        table.checked(action)
     }
 
     fn pick(&mut self, table: &Table<JunQi>, square: Square) -> Tapped<JunQiAction> {

@@ -28,7 +28,10 @@ pub fn Learn() -> Element {
                 }
                 for game in GameId::ALL {
                     section { key: "{game.code()}", class: "learn-game", "data-game": "{game.code()}",
-                        h2 { class: "section-title", {tr(lang, game_name_key(game))} }
+                        div { class: "section-head",
+                            h2 { class: "section-title", {tr(lang, game_name_key(game))} }
+                            Link { class: "rules-link", "data-testid": "rules-{game}", to: Route::Rules { game }, {tr(lang, "rules-open")} }
+                        }
                         for card in cards(game, &progress) {
                             button {
                                 key: "{card.id}",

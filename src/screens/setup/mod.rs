@@ -132,7 +132,9 @@ fn SetupFrame(
     let nav = navigator();
     rsx! {
         div { class: "screen setup setup-{game}",
-            TopBar { lang, title: tr(lang, game_name_key(game)), back: Some(Route::Home {}) }
+            TopBar { lang, title: tr(lang, game_name_key(game)), back: Some(Route::Home {}),
+                Link { class: "rules-link", "data-testid": "rules-{game}", to: Route::Rules { game }, {tr(lang, "rules-title")} }
+            }
             main { class: "content",
                 if let Some(reason) = load_error {
                     div { class: "notice notice-error", role: "alert", "data-testid": "load-error",

@@ -5,6 +5,7 @@
 
 pub mod engine;
 pub mod features;
+pub mod judge;
 pub mod net;
 pub mod search;
 pub mod td;

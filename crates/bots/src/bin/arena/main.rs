@@ -9,6 +9,9 @@
 //!     [--a-exploration 0.1 ...]      Hex: a's (or --b-…) search parameters
 //! ```
 //!
+//! After the results it prints how well the bots' win estimates are
+//! calibrated (estimate buckets against the share of those positions won).
+//!
 //! Players: `random` (a uniform legal move), a level (`beginner`, `normal`,
 //! `expert`) or a game's tuning syntax (see `games.rs`). Every bot is built
 //! from its seat's view only ([`Game::view`]).
@@ -168,6 +171,7 @@ fn bot_move<G: Game>(make: &MakeThinker<G>, view: &G::View, seed: u64, cap: bool
         wall_ms: start.elapsed().as_secs_f64() * 1000.0,
         cpu_ms: cpu_start.zip(thread_cpu_ms()).map(|(a, b)| b - a),
         iterations: decision.iterations,
+        estimate: decision.win_probability,
     };
     (
         decision.best.expect("a bot names a move while its seat is to move"),
@@ -297,6 +301,10 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
         }
     }
     print!("{}", stats::report(&records, [players[0].name(), players[1].name()]));
+    print!(
+        "{}",
+        stats::calibration(&records, [players[0].name(), players[1].name()], G::GAME)
+    );
     println!(
         "wall {:.1} s on {} threads",
         started.elapsed().as_secs_f64(),

@@ -2,7 +2,9 @@
 //! a's score with its Wilson interval, results per seat, how the games
 //! ended, points (backgammon) and each side's think times.
 
-use papan_rules::{Outcome, Seat};
+use papan_bots::estimate::Curve;
+use papan_bots::Level;
+use papan_rules::{GameId, Outcome, Seat};
 use std::fmt::Write;
 
 /// One decision of a bot with more than one legal move.
@@ -13,6 +15,8 @@ pub struct Think {
     /// measures the neighbours as much as the bot.
     pub cpu_ms: Option<f64>,
     pub iterations: u64,
+    /// The bot's estimate that its seat wins, as the app shows it.
+    pub estimate: f64,
 }
 
 /// One finished game.
@@ -238,6 +242,84 @@ fn points_report(records: &[GameRecord]) -> String {
         "pairs (same dice, seats swapped): a won both {both}, split {}, lost both {none}",
         pairs.len() - both - none
     );
+    out
+}
+
+/// How well each bot's win estimates match what happened: every unforced
+/// decision's estimate against whether the mover went on to win (draws
+/// half), bucketed by tens: raw, with the logistic curve fitted here, and
+/// with the curve the app ships ([`papan_bots::estimate::CURVES`]).
+pub fn calibration(records: &[GameRecord], names: [&str; 2], game: GameId) -> String {
+    let mut out = String::new();
+    for (side, name) in names.iter().enumerate() {
+        let samples: Vec<(f64, f64)> = records
+            .iter()
+            .flat_map(|r| {
+                let seat = if side == 0 { r.a_seat } else { r.a_seat.other() };
+                let result = r.outcome.map_or(0.5, |o| o.score_for(seat));
+                r.think[side].iter().map(move |t| (t.estimate, result))
+            })
+            .collect();
+        if samples.is_empty() {
+            continue;
+        }
+        let fit = Curve::fit(&samples);
+        let _ = writeln!(out, "calibration of {name} ({} positions):", samples.len());
+        out.push_str(&bucket_table("raw search value", &samples));
+        let _ = writeln!(
+            out,
+            "  fit: Curve {{ slope: {:.3}, shift: {:.3} }}",
+            fit.slope, fit.shift
+        );
+        if let Ok(level) = name.parse::<Level>() {
+            let shipped = papan_bots::estimate::curve(game, level);
+            let mapped: Vec<(f64, f64)> = samples.iter().map(|&(v, r)| (shipped.apply(v), r)).collect();
+            out.push_str(&bucket_table(
+                &format!("shipped curve (slope {:.3}, shift {:.3})", shipped.slope, shipped.shift),
+                &mapped,
+            ));
+        }
+    }
+    out
+}
+
+/// Predicted against observed per 10-point bucket, and the largest gap
+/// among buckets with enough positions to judge.
+fn bucket_table(title: &str, samples: &[(f64, f64)]) -> String {
+    const MIN_BUCKET: usize = 20;
+    let mut buckets = [(0usize, 0.0f64, 0.0f64); 10];
+    for &(p, result) in samples {
+        let b = ((p * 10.0) as usize).min(9);
+        buckets[b].0 += 1;
+        buckets[b].1 += p;
+        buckets[b].2 += result;
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "  {title}:");
+    let _ = writeln!(out, "    bucket      n  predicted  observed   gap");
+    let mut worst: f64 = 0.0;
+    for (i, (n, predicted, won)) in buckets.iter().enumerate() {
+        if *n == 0 {
+            continue;
+        }
+        let (p, o) = (predicted / *n as f64 * 100.0, won / *n as f64 * 100.0);
+        let judged = *n >= MIN_BUCKET;
+        if judged {
+            worst = worst.max((p - o).abs());
+        }
+        let _ = writeln!(
+            out,
+            "    {:>3}-{:<3} {:>6}  {:>8.1}%  {:>7.1}%  {:>+5.1}{}",
+            i * 10,
+            i * 10 + 10,
+            n,
+            p,
+            o,
+            o - p,
+            if judged { "" } else { "  (few)" }
+        );
+    }
+    let _ = writeln!(out, "    largest gap in buckets of {MIN_BUCKET}+: {worst:.1} points");
     out
 }
 

@@ -1,0 +1,82 @@
+# The move log, looking back, hints, review and finished games.
+log-label = Moves
+log-empty = No moves yet
+log-viewing = Move { $move } (of { $moves })
+log-viewing-start = The starting position
+log-previous = Previous move
+log-next = Next move
+log-live = Back to the game
+log-toast-looking-back = You are looking at an earlier position. Tap "Back to the game" to play.
+action-hint = Hint
+hint-thinking = The Expert is looking for a move…
+hint-notice = Hint: { $move } · your chance { $percent }%
+hints-used = Hints used: { $count }
+action-review = Review
+review-title = Review
+review-missing = This game is no longer kept on this device.
+review-unreadable = This game cannot be read: { $reason }
+review-progress = Analysing { $done }/{ $total }
+review-stop = Stop
+review-pick = Tap a move in the list or on the graph to see it on the board.
+review-better = better: { $move }
+review-show-better = Better move
+review-show-played = Move played
+review-worst = Show the worst mistake
+review-no-errors = no errors
+review-error-rate = error rate { $rate } mp per move
+review-graph-label = Your winning chance across the game
+mark-forced = forced
+mark-best = best
+mark-good = good
+mark-inaccuracy = inaccuracy
+mark-mistake = mistake
+mark-blunder = blunder
+mark-doubtful = doubtful
+mark-bad = bad
+mark-very-bad = very bad
+finished-title = Finished games
+finished-sub = { $count } kept on this device · review, export
+finished-empty = No finished games yet. Games you finish appear here.
+finished-corrupt = The list of finished games could not be read and was set aside: { $reason }
+finished-won = { $who } won
+finished-draw = Draw
+finished-unfinished = Not finished
+finished-meta = Opponent: { $opponent } · { $moves } moves
+review-count-inaccuracy = { $count ->
+        [one] 1 inaccuracy
+       *[other] { $count } inaccuracies
+    }
+review-count-mistake = { $count ->
+        [one] 1 mistake
+       *[other] { $count } mistakes
+    }
+review-count-blunder = { $count ->
+        [one] 1 blunder
+       *[other] { $count } blunders
+    }
+review-count-doubtful = { $count ->
+        [one] 1 doubtful move
+       *[other] { $count } doubtful moves
+    }
+review-count-bad = { $count ->
+        [one] 1 bad move
+       *[other] { $count } bad moves
+    }
+review-count-very-bad = { $count ->
+        [one] 1 very bad move
+       *[other] { $count } very bad moves
+    }
+export-open = Export
+export-title = Export this game
+export-copy = Copy
+export-download = Save file
+import-title = Import a game
+import-help = Paste a game exported from Papan, a HexGui SGF file or a GNU Backgammon .mat file.
+import-game = Game
+import-text = Game text
+import-go = Import and review
+import-refused = This text cannot be read: { $reason }
+rules-title = Rules
+rules-lead = Every rule has an id. When a move is refused, the message names the rule; tap the id to read it here.
+rules-open = Read the rules
+log-last-move = { $who }: { $move }

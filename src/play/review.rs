@@ -1,0 +1,347 @@
+//! Post-game review, UI-free: the Expert's judgement of every move of a
+//! record, worked out one position at a time so the screen can show
+//! progress and stop when asked.
+//!
+//! Two ways to judge, by game:
+//! - games searched by the bots (Hex, HADANG, Jun Qi): the Expert searches
+//!   the position before each choice from the mover's view; the mover's
+//!   chance before is the Expert's, after is the Expert's at the next
+//!   choice (seen from the mover), and the loss is the drop between them;
+//! - games with a judge ([`Playable::judge`], backgammon): every legal play
+//!   is valued as gnubg does, and the loss is the equity between the best
+//!   and the played one, in millipoints.
+
+use super::{bot_seed, Playable};
+use papan_bots::{Level, Thinker};
+use papan_rules::{Game, Record, RecordError, Seat, Turn};
+
+/// What the review calls a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// The only legal move.
+    Forced,
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+    /// Backgammon, gnubg's words: ≥ 40, ≥ 80, ≥ 160 millipoints lost.
+    Doubtful,
+    Bad,
+    VeryBad,
+}
+
+impl Mark {
+    pub fn id(self) -> &'static str {
+        match self {
+            Mark::Forced => "forced",
+            Mark::Best => "best",
+            Mark::Good => "good",
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+            Mark::Doubtful => "doubtful",
+            Mark::Bad => "bad",
+            Mark::VeryBad => "very-bad",
+        }
+    }
+
+    /// An error worth counting in the summary.
+    pub fn is_error(self) -> bool {
+        !matches!(self, Mark::Forced | Mark::Best | Mark::Good)
+    }
+
+    /// From a drop in the mover's winning chance (0..1), lichess's scale
+    /// in winning-chance points.
+    pub fn from_chance_loss(loss: f64) -> Mark {
+        match loss {
+            l if l >= 0.20 => Mark::Blunder,
+            l if l >= 0.10 => Mark::Mistake,
+            l if l >= 0.05 => Mark::Inaccuracy,
+            _ => Mark::Good,
+        }
+    }
+
+    /// From equity lost in millipoints, gnubg's thresholds.
+    pub fn from_millipoints(loss: f64) -> Mark {
+        match loss {
+            l if l >= 160.0 => Mark::VeryBad,
+            l if l >= 80.0 => Mark::Bad,
+            l if l >= 40.0 => Mark::Doubtful,
+            _ => Mark::Good,
+        }
+    }
+
+    pub const ERRORS: [Mark; 6] = [
+        Mark::Inaccuracy,
+        Mark::Mistake,
+        Mark::Blunder,
+        Mark::Doubtful,
+        Mark::Bad,
+        Mark::VeryBad,
+    ];
+}
+
+/// The review of one seat move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview<M> {
+    /// Plies on the board once this move is played.
+    pub plies: usize,
+    pub seat: Seat,
+    pub played: M,
+    /// The Expert's move, when there was a choice.
+    pub best: Option<M>,
+    /// The mover's winning chance with the best move, and after the move played.
+    pub before: f64,
+    pub after: f64,
+    /// Backgammon: equity lost against the best play, in millipoints.
+    pub millipoints: Option<f64>,
+    pub mark: Mark,
+}
+
+impl<M> MoveReview<M> {
+    /// What the move cost, for ranking errors: millipoints where judged
+    /// so, else chance points ×1000.
+    pub fn cost(&self) -> f64 {
+        self.millipoints
+            .unwrap_or(((self.before - self.after) * 1000.0).max(0.0))
+    }
+}
+
+/// One seat's summary.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatSummary {
+    pub moves: usize,
+    /// Count per mark of [`Mark::ERRORS`], in that order.
+    pub errors: [usize; 6],
+    /// Backgammon: mean millipoints lost per move with a choice (gnubg's
+    /// error rate).
+    pub error_rate: Option<f64>,
+}
+
+/// A reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review<M> {
+    pub moves: Vec<MoveReview<M>>,
+}
+
+impl<M: Clone> Review<M> {
+    /// The first seat's winning chance after each move (the graph), starting
+    /// with the position before the first.
+    pub fn curve(&self) -> Vec<f64> {
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        for (i, m) in self.moves.iter().enumerate() {
+            let first = |p: f64| if m.seat == Seat::First { p } else { 1.0 - p };
+            if i == 0 {
+                out.push(first(m.before));
+            }
+            out.push(first(m.after));
+        }
+        out
+    }
+
+    pub fn summary(&self, seat: Seat) -> SeatSummary {
+        let mine: Vec<_> = self.moves.iter().filter(|m| m.seat == seat).collect();
+        let mut errors = [0; 6];
+        for m in &mine {
+            if let Some(i) = Mark::ERRORS.iter().position(|&e| e == m.mark) {
+                errors[i] += 1;
+            }
+        }
+        let judged: Vec<f64> = mine
+            .iter()
+            .filter(|m| m.mark != Mark::Forced)
+            .filter_map(|m| m.millipoints)
+            .collect();
+        SeatSummary {
+            moves: mine.len(),
+            errors,
+            error_rate: (!judged.is_empty()).then(|| judged.iter().sum::<f64>() / judged.len() as f64),
+        }
+    }
+
+    /// The costliest move of `seat`, if it made an error.
+    pub fn worst(&self, seat: Seat) -> Option<&MoveReview<M>> {
+        self.moves
+            .iter()
+            .filter(|m| m.seat == seat && m.mark.is_error())
+            .max_by(|a, b| a.cost().total_cmp(&b.cost()))
+    }
+}
+
+/// The Expert's word on one position: its move and the mover's chance.
+#[derive(Clone, Debug)]
+struct Searched<M> {
+    best: Option<M>,
+    chance: f64,
+    /// Every legal move with the mover's chance and equity, best first
+    /// (games with a judge).
+    judged: Option<Vec<(M, f64, f64)>>,
+}
+
+/// The review being worked out, one position at a time.
+pub struct Analysis<G: Playable> {
+    record: Record<G>,
+    /// The position before each ply, and after the last.
+    positions: Vec<G>,
+    /// Plies where a seat chose a move (the positions to search).
+    choices: Vec<usize>,
+    /// Searched so far, by index in `choices`.
+    searched: Vec<Searched<G::Move>>,
+    thinker: Option<G::Thinker>,
+    level: Level,
+}
+
+impl<G: Playable> Analysis<G> {
+    /// Replays `record` (refused if it does not replay) and lines up the
+    /// positions to search.
+    pub fn new(record: Record<G>, level: Level) -> Result<Analysis<G>, RecordError> {
+        let mut game = record.start().map_err(|error| RecordError { ply: None, error })?;
+        let mut positions = vec![game.clone()];
+        let mut choices = Vec::new();
+        for (ply, mv) in record.moves.iter().enumerate() {
+            if matches!(game.turn(), Turn::Seat(_)) {
+                choices.push(ply);
+            }
+            game.play(mv).map_err(|error| RecordError { ply: Some(ply), error })?;
+            positions.push(game.clone());
+        }
+        Ok(Analysis {
+            record,
+            positions,
+            choices,
+            searched: Vec::new(),
+            thinker: None,
+            level,
+        })
+    }
+
+    /// Positions to judge, and how many are judged.
+    pub fn total(&self) -> usize {
+        self.choices.len()
+    }
+
+    pub fn done(&self) -> usize {
+        self.searched.len()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.done() == self.total()
+    }
+
+    /// The level's time for one position, for callers with a clock.
+    pub fn time_limit_ms(&self) -> u64 {
+        self.thinker.as_ref().map_or(u64::MAX, Thinker::time_limit_ms)
+    }
+
+    /// Works on the current position for up to `iterations`; returns
+    /// whether there is more to do. A position with a judge is valued in
+    /// one go.
+    pub fn work(&mut self, iterations: u32) -> bool {
+        let Some(&ply) = self.choices.get(self.searched.len()) else {
+            return false;
+        };
+        let position = &self.positions[ply];
+        let Some(seat) = position.seat_to_move() else {
+            return false;
+        };
+        let view = position.view(seat);
+        if let Some(judged) = G::judge(&view) {
+            let best = judged.first();
+            self.searched.push(Searched {
+                best: best.map(|j| j.0.clone()),
+                chance: best.map_or(0.5, |j| j.1),
+                judged: Some(judged),
+            });
+            return !self.is_done();
+        }
+        let seed = bot_seed(self.record.seed ^ 0x005E_ED4E_71E3, ply);
+        let level = self.level;
+        let thinker = self.thinker.get_or_insert_with(|| G::thinker(&view, level, seed));
+        if thinker.think(iterations) {
+            return true;
+        }
+        self.finish_position();
+        !self.is_done()
+    }
+
+    /// Takes what the search of the current position found so far (a
+    /// caller whose clock ran out for it).
+    pub fn finish_position(&mut self) {
+        if let Some(thinker) = self.thinker.take() {
+            let decision = thinker.decision();
+            self.searched.push(Searched {
+                best: decision.best,
+                chance: decision.win_probability,
+                judged: None,
+            });
+        }
+    }
+
+    /// The review of everything judged so far.
+    pub fn review(&self) -> Review<G::Move> {
+        let mut moves = Vec::new();
+        for (i, &ply) in self.choices.iter().enumerate().take(self.searched.len()) {
+            let position = &self.positions[ply];
+            let Some(seat) = position.seat_to_move() else { continue };
+            let played = self.record.moves[ply].clone();
+            let searched = &self.searched[i];
+            let forced = position.legal_moves().len() <= 1;
+            let (after, millipoints) = match &searched.judged {
+                Some(list) => {
+                    let best_equity = list.first().map_or(0.0, |j| j.2);
+                    match list.iter().find(|j| j.0 == played) {
+                        Some(p) => (p.1, Some(((best_equity - p.2) * 1000.0).max(0.0))),
+                        None => (searched.chance, None),
+                    }
+                }
+                // The next judged position (or the end) seen from the mover.
+                None => (self.chance_after(i, seat), None),
+            };
+            let mark = if forced {
+                Mark::Forced
+            } else if searched.best.as_ref() == Some(&played) {
+                Mark::Best
+            } else if let Some(mp) = millipoints {
+                Mark::from_millipoints(mp)
+            } else {
+                Mark::from_chance_loss(searched.chance - after)
+            };
+            moves.push(MoveReview {
+                plies: ply + 1,
+                seat,
+                played,
+                best: if forced { None } else { searched.best.clone() },
+                before: searched.chance,
+                after: if forced { searched.chance } else { after },
+                millipoints: if forced { None } else { millipoints },
+                mark,
+            });
+        }
+        Review { moves }
+    }
+
+    /// `seat`'s chance after choice `i`: the game's result if it ended,
+    /// else the next searched position's estimate seen from `seat`.
+    fn chance_after(&self, i: usize, seat: Seat) -> f64 {
+        let next_ply = self.choices.get(i + 1).copied();
+        match next_ply {
+            Some(ply) if i + 1 < self.searched.len() => {
+                let chance = self.searched[i + 1].chance;
+                match self.positions[ply].seat_to_move() {
+                    Some(s) if s == seat => chance,
+                    _ => 1.0 - chance,
+                }
+            }
+            Some(_) => self.searched[i].chance,
+            None => match self.positions.last().and_then(Game::outcome) {
+                Some(outcome) => match outcome.winner {
+                    Some(w) if w == seat => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                },
+                None => self.searched[i].chance,
+            },
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! `/games` (finished games: reopen, import) and `/games/:id` (the review
+//! of one of them).
+
+mod graph;
+pub mod list;
+pub mod screen;
+
+pub use list::FinishedGames;
+
+use crate::i18n::{tr, Lang};
+use crate::play::finished;
+use crate::screens::TopBar;
+use crate::settings::AppSettings;
+use crate::storage::Store;
+use crate::Route;
+use dioxus::prelude::*;
+use papan_rules::backgammon::Backgammon;
+use papan_rules::hadang::Hadang;
+use papan_rules::hex::Hex;
+use papan_rules::junqi::JunQi;
+use papan_rules::GameId;
+use screen::ReviewScreen;
+use std::marker::PhantomData;
+
+/// `/games/:id`: the review of a kept game (`id` is its key).
+#[component]
+pub fn Review(id: String) -> Element {
+    let settings = use_context::<Signal<AppSettings>>();
+    let lang: Lang = settings.read().lang;
+    let entry = use_hook(|| finished::find(&Store::app(), &id));
+    let title = match &entry {
+        Some(e) => format!(
+            "{} · {}",
+            tr(lang, "review-title"),
+            tr(lang, crate::screens::game_name_key(e.game))
+        ),
+        None => tr(lang, "review-title"),
+    };
+    rsx! {
+        div { class: "screen review-screen",
+            TopBar { lang, title, back: Some(Route::FinishedGames {}) }
+            main { class: "content review-content",
+                match entry {
+                    None => rsx! {
+                        p { class: "notice notice-error", role: "alert", "data-testid": "review-missing", {tr(lang, "review-missing")} }
+                    },
+                    Some(entry) => match entry.game {
+                        GameId::Hex => rsx! { ReviewScreen { game: PhantomData::<Hex>, entry } },
+                        GameId::Hadang => rsx! { ReviewScreen { game: PhantomData::<Hadang>, entry } },
+                        GameId::Junqi => rsx! { ReviewScreen { game: PhantomData::<JunQi>, entry } },
+                        GameId::Backgammon => rsx! { ReviewScreen { game: PhantomData::<Backgammon>, entry } },
+                    },
+                }
+            }
+        }
+    }
+}

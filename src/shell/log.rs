@@ -1,0 +1,136 @@
+//! The move log under the board and the bar for looking back: each game's
+//! notation in a scrollable row, the latest move in view; a tap on a move
+//! shows that position read-only until "Back to the game".
+
+use crate::i18n::{tr, tr_args, Lang};
+use crate::play::history::{LogEntry, Viewing};
+use dioxus::prelude::*;
+
+/// One move of the log as the screen shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub entry: LogEntry,
+    /// The mover's side class (the dot's colour).
+    pub side_class: &'static str,
+}
+
+/// What the person asked of the log.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LogAction {
+    /// Look at the position after this many plies.
+    Show(usize),
+    Back,
+    Forward,
+    /// Back to the game being played.
+    Live,
+}
+
+/// Where the log is looking, with what the bar says about it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LogState {
+    pub lines: Vec<LogLine>,
+    pub viewing: Viewing,
+    /// Plies in the whole game.
+    pub total: usize,
+    /// Earlier positions can be shown (Jun Qi online: once the layout is
+    /// revealed at the end).
+    pub browsable: bool,
+}
+
+impl LogState {
+    /// The log line of the position shown (the last move when live).
+    pub fn current(&self) -> Option<&LogLine> {
+        let shown = self.viewing.0.unwrap_or(self.total);
+        self.lines.iter().rev().find(|l| l.entry.plies <= shown)
+    }
+
+    /// What `action` makes of the view.
+    pub fn apply(&self, action: LogAction) -> Viewing {
+        let log: Vec<LogEntry> = self.lines.iter().map(|l| l.entry.clone()).collect();
+        match action {
+            LogAction::Show(plies) => Viewing::of(plies, self.total),
+            LogAction::Back => self.viewing.back(&log, self.total),
+            LogAction::Forward => self.viewing.forward(&log, self.total),
+            LogAction::Live => Viewing(None),
+        }
+    }
+}
+
+/// "12. e5" / "3. 6-1 13/7 8/7".
+pub fn line_text(entry: &LogEntry) -> String {
+    match &entry.chance {
+        Some(chance) => format!("{}. {chance} {}", entry.number, entry.text),
+        None => format!("{}. {}", entry.number, entry.text),
+    }
+}
+
+#[component]
+pub fn MoveLog(lang: Lang, log: LogState, on_log: EventHandler<LogAction>) -> Element {
+    let count = log.lines.len();
+    let shown = log.current().map(|l| l.entry.plies);
+    let looking_back = log.viewing.0.is_some();
+    // Keep the newest move in view as the game goes on (not while looking back).
+    use_effect(use_reactive!(|count, looking_back| {
+        if !looking_back && count > 0 {
+            let _ = document::eval(
+                "const l = document.querySelector('[data-testid=move-log]'); if (l) l.scrollLeft = l.scrollWidth;",
+            );
+        }
+    }));
+    rsx! {
+        nav { class: "move-log", "data-testid": "move-log", "aria-label": tr(lang, "log-label"),
+            if log.lines.is_empty() {
+                span { class: "move-log-empty", {tr(lang, "log-empty")} }
+            }
+            ol {
+                for line in log.lines.iter() {
+                    li { key: "{line.entry.plies}",
+                        button {
+                            class: "log-entry side-{line.side_class}",
+                            "data-testid": "log-entry",
+                            "data-plies": "{line.entry.plies}",
+                            "aria-current": if looking_back && shown == Some(line.entry.plies) { "true" } else { "false" },
+                            disabled: !log.browsable,
+                            onclick: {
+                                let plies = line.entry.plies;
+                                move |_| on_log.call(LogAction::Show(plies))
+                            },
+                            span { class: "log-dot", "aria-hidden": "true" }
+                            "{line_text(&line.entry)}"
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Replaces the action bar while an earlier position is shown.
+#[component]
+pub fn LookBackBar(lang: Lang, log: LogState, on_log: EventHandler<LogAction>) -> Element {
+    let shown = log.viewing.0.unwrap_or(log.total);
+    let at_start = shown == 0;
+    let label = match log.current() {
+        Some(line) if shown > 0 => tr_args(
+            lang,
+            "log-viewing",
+            &[("move", line_text(&line.entry)), ("moves", log.lines.len().to_string())],
+        ),
+        _ => tr(lang, "log-viewing-start"),
+    };
+    rsx! {
+        footer { class: "action-bar look-back", "data-testid": "look-back",
+            p { class: "look-back-label", "data-testid": "look-back-label", role: "status", "aria-live": "polite", "{label}" }
+            div { class: "look-back-buttons",
+                button { class: "btn btn-ghost", "data-testid": "log-back", disabled: at_start,
+                    "aria-label": tr(lang, "log-previous"),
+                    onclick: move |_| on_log.call(LogAction::Back), "◀" }
+                button { class: "btn btn-ghost", "data-testid": "log-forward",
+                    "aria-label": tr(lang, "log-next"),
+                    onclick: move |_| on_log.call(LogAction::Forward), "▶" }
+                button { class: "btn btn-primary", "data-testid": "log-live",
+                    onclick: move |_| on_log.call(LogAction::Live), {tr(lang, "log-live")} }
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The review flow every game's browser test ends with: from the result
+//! card into the review, the graph, the worst move with the Expert's better
+//! move drawn on the board, then the same game reopened from the list of
+//! finished games after a reload.
+
+use super::chrome::tap;
+use super::web::save;
+use fantoccini::{Client, Locator};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The analysis runs in the page; the first error shows up within this.
+const REVIEW_TIMEOUT: Duration = Duration::from_secs(150);
+const STEP_TIMEOUT: Duration = Duration::from_secs(30);
+
+async fn find(client: &Client, css: &str, limit: Duration) -> Result<fantoccini::elements::Element, String> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Ok(element) = client.find(Locator::Css(css)).await {
+            if element.is_displayed().await.unwrap_or(false) {
+                return Ok(element);
+            }
+        }
+        if Instant::now() > deadline {
+            return Err(format!("{css} was not shown within {limit:?}"));
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+async fn attr(client: &Client, css: &str, name: &str) -> Result<String, String> {
+    let element = client
+        .find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?;
+    Ok(element.attr(name).await.map_err(|e| e.to_string())?.unwrap_or_default())
+}
+
+/// From the result card on the screen: opens the review, waits for the
+/// graph and the first error, taps the worst move and checks that the board
+/// draws the better move (a `hint` mark, or HADANG's hinted wall) and the
+/// explanation names it. Saves `screenshot`. Then reloads on the list of
+/// finished games and reopens the newest one into its review.
+pub async fn check_review(client: &Client, base: &str, game: &str, screenshot: &str) -> Result<(), String> {
+    let button = find(client, "[data-testid=\"review\"]", STEP_TIMEOUT).await?;
+    tap(client, &button).await?;
+    find(
+        client,
+        &format!("[data-testid=\"review\"][data-game=\"{game}\"]"),
+        STEP_TIMEOUT,
+    )
+    .await?;
+    find(client, "[data-testid=\"review-graph\"]", REVIEW_TIMEOUT).await?;
+    let worst = find(client, "[data-testid=\"review-worst\"]", REVIEW_TIMEOUT)
+        .await
+        .map_err(|e| format!("no error found in a game against the Beginner: {e}"))?;
+    tap(client, &worst).await?;
+    find(
+        client,
+        ".review-board :is(.hint, [data-testid=\"hint-wall\"])",
+        STEP_TIMEOUT,
+    )
+    .await
+    .map_err(|e| format!("the better move is not drawn: {e}"))?;
+    let explain = client
+        .find(Locator::Css("[data-testid=\"review-explain\"]"))
+        .await
+        .map_err(|e| e.to_string())?
+        .text()
+        .await
+        .map_err(|e| e.to_string())?;
+    let chosen = client
+        .find(Locator::Css("[data-testid=\"review-move\"][aria-current=\"true\"]"))
+        .await
+        .map_err(|e| format!("the worst move is not picked in the list: {e}"))?;
+    let mark = chosen
+        .attr("data-mark")
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    if matches!(mark.as_str(), "best" | "good" | "forced" | "") {
+        return Err(format!("the worst move is marked {mark:?}"));
+    }
+    if !explain.contains(':') {
+        return Err(format!("the explanation names no better move: {explain:?}"));
+    }
+    // The graph picks moves too: its first strip is the first move.
+    let strip = client
+        .find(Locator::Css("[data-testid=\"graph-move\"]"))
+        .await
+        .map_err(|e| format!("the graph has no moves to tap: {e}"))?;
+    tap(client, &strip).await?;
+    let first = attr(client, "[data-testid=\"review-move\"]", "aria-current").await?;
+    if first != "true" {
+        return Err("tapping the graph's first move did not pick the first move".into());
+    }
+    tap(client, &worst).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    save(repo, screenshot, &png).ok_or_else(|| format!("could not write {screenshot}"))?;
+
+    // After a reload, the game is still kept and opens again.
+    client
+        .goto(&format!("{base}/#/games"))
+        .await
+        .map_err(|e| format!("opening the finished games: {e}"))?;
+    client.refresh().await.map_err(|e| e.to_string())?;
+    let newest = find(client, "[data-testid=\"finished-game\"]", STEP_TIMEOUT).await?;
+    let kept = newest
+        .attr("data-game")
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    if kept != game {
+        return Err(format!("the newest finished game is {kept:?}, not {game}"));
+    }
+    tap(client, &newest).await?;
+    find(
+        client,
+        &format!("[data-testid=\"review\"][data-game=\"{game}\"]"),
+        STEP_TIMEOUT,
+    )
+    .await?;
+    find(client, "[data-testid=\"review-graph\"]", REVIEW_TIMEOUT).await?;
+    // Leave the review (and its analysis) for whatever the test does next.
+    client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
+    Ok(())
+}
