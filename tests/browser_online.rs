@@ -193,9 +193,41 @@ async fn play(phones: &Phones) -> Result<String, String> {
     }
     shot(a, repo, SHOT_A).await;
     shot(b, repo, SHOT_B).await;
+    check_log_and_review(b, taps).await?;
     Ok(format!(
         "online Hex: {taps} stones, phone A {wa}, phone B {wb}; screenshots {SHOT_A}, {SHOT_B}, {SHOT_MID}, {SHOT_WAITING}"
     ))
+}
+
+/// The room's move log lists every stone; a tap on the first shows that
+/// position read-only until "Back to the game"; the finished game is kept
+/// and its review opens from the result card.
+async fn check_log_and_review(phone: &Client, stones: usize) -> Result<(), String> {
+    let entries = phone
+        .find_all(Locator::Css("[data-testid=\"log-entry\"]"))
+        .await
+        .map_err(|e| e.to_string())?;
+    if entries.len() != stones {
+        return Err(format!("the move log has {} moves, the game {stones}", entries.len()));
+    }
+    tap(phone, &entries[0]).await?;
+    wait_visible(phone, "[data-testid=\"look-back\"]").await?;
+    let stones_shown = phone
+        .find_all(Locator::Css(
+            "[data-testid=\"hex-board\"] .cell.red, [data-testid=\"hex-board\"] .cell.blue",
+        ))
+        .await
+        .map_err(|e| e.to_string())?
+        .len();
+    if stones_shown != 1 {
+        return Err(format!("looking at move 1 shows {stones_shown} stones"));
+    }
+    let back = wait_visible(phone, "[data-testid=\"log-live\"]").await?;
+    tap(phone, &back).await?;
+    let review = wait_visible(phone, "[data-testid=\"open-review\"]").await?;
+    tap(phone, &review).await?;
+    wait_visible(phone, "[data-testid=\"review-graph\"]").await?;
+    Ok(())
 }
 
 /// Waits until `phone` shows what the other phone shows (same version),

@@ -315,3 +315,25 @@ fn every_game_exports_and_imports_back_into_the_same_record() {
     let error = import::<Backgammon>("(;FF[4]GM[11]SZ[7];B[d4])").unwrap_err();
     assert!(!error.is_empty());
 }
+
+#[test]
+fn j21_the_review_of_a_jun_qi_game_shows_the_whole_layout() {
+    use papan_rules::junqi::{JunQi, Post};
+    let mut record = Record::<JunQi>::new(Default::default(), 21);
+    let mut game = record.start().unwrap();
+    for _ in 0..4 {
+        let mv = game.legal_moves()[0];
+        record.play(&mut game, mv).unwrap();
+    }
+    let face_down = |board: &[Post]| board.iter().filter(|p| matches!(p, Post::FaceDown)).count();
+    let played = history::table_at(&record, 4, Seat::First, Seat::First).unwrap();
+    assert!(face_down(played.view.board()) > 40, "in play the layout stays secret");
+    let open = history::open_table_at(&record, 4, Seat::First, Seat::First).unwrap();
+    assert_eq!(face_down(open.view.board()), 0, "the review turns every piece over");
+    let pieces = |board: &[Post]| board.iter().filter(|p| !matches!(p, Post::Empty)).count();
+    assert_eq!(
+        pieces(open.view.board()),
+        pieces(played.view.board()),
+        "the same pieces, on the same posts"
+    );
+}

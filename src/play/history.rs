@@ -60,6 +60,27 @@ pub fn table_at<G: Playable>(
     viewer: Seat,
     bottom: Seat,
 ) -> Result<Table<G>, RecordError> {
+    table_seen::<G>(record, plies, viewer, bottom, G::view)
+}
+
+/// [`table_at`] for the review of a finished game: nothing hidden
+/// ([`Playable::open_view`]).
+pub fn open_table_at<G: Playable>(
+    record: &Record<G>,
+    plies: usize,
+    viewer: Seat,
+    bottom: Seat,
+) -> Result<Table<G>, RecordError> {
+    table_seen::<G>(record, plies, viewer, bottom, G::open_view)
+}
+
+fn table_seen<G: Playable>(
+    record: &Record<G>,
+    plies: usize,
+    viewer: Seat,
+    bottom: Seat,
+    see: fn(&G, Seat) -> G::View,
+) -> Result<Table<G>, RecordError> {
     let plies = plies.min(record.moves.len());
     let mut game = record.start().map_err(|error| RecordError { ply: None, error })?;
     let mut last = None;
@@ -70,7 +91,7 @@ pub fn table_at<G: Playable>(
         game.play(mv).map_err(|error| RecordError { ply: Some(ply), error })?;
     }
     Ok(Table {
-        view: game.view(viewer),
+        view: see(&game, viewer),
         viewer,
         bottom,
         can_act: false,

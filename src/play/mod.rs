@@ -50,6 +50,12 @@ pub trait Playable: Bot + Transcript {
         None
     }
 
+    /// What the review of a finished game shows `viewer`: nothing is
+    /// secret once a game is over (Jun Qi: every face-down piece shown).
+    fn open_view(position: &Self, viewer: papan_rules::Seat) -> Self::View {
+        papan_rules::Game::view(position, viewer)
+    }
+
     /// Every legal move of the seat to move with its chance of winning and
     /// its equity, best first, for games whose review values each move
     /// (backgammon, as gnubg does); `None` to review by search.

@@ -272,7 +272,8 @@ impl<G: Playable> Analysis<G> {
             let decision = thinker.decision();
             self.searched.push(Searched {
                 best: decision.best,
-                chance: decision.win_probability,
+                // A search value is not a chance: shown through the game's curve.
+                chance: papan_bots::estimate::calibrated(G::GAME, self.level, decision.win_probability),
                 judged: None,
             });
         }

@@ -156,11 +156,10 @@ impl<G: GameUi> Runner<G> {
             let Some(decision) = decision else { return };
             let Some(mv) = decision.best else { return };
             if self.with_match(|m| m.count_hint(ply)) == Some(true) {
-                self.hint.set(Some(Hint {
-                    ply,
-                    mv,
-                    chance: decision.win_probability,
-                }));
+                let chance = papan_bots::estimate::calibrated(G::GAME, Level::Expert, decision.win_probability);
+                self.hint.set(Some(Hint { ply, mv, chance }));
+                // The Expert looked deeper than the estimator: one figure on screen.
+                self.estimate.set(Some((ply, chance)));
                 self.persist();
             }
         });
@@ -333,7 +332,13 @@ fn card_buttons(lang: Lang) -> Vec<ActionButton> {
             "rematch",
             ButtonStyle::Primary,
         ),
-        ActionButton::new(lang, ActionId::Review, "action-review", "review", ButtonStyle::Accent),
+        ActionButton::new(
+            lang,
+            ActionId::Review,
+            "action-review",
+            "open-review",
+            ButtonStyle::Accent,
+        ),
         ActionButton::new(lang, ActionId::Home, "action-home", "result-home", ButtonStyle::Ghost),
     ]
 }
@@ -412,8 +417,10 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
     let live = game.table();
     let log = log_state(&game, &live, viewing());
     let table = match log.viewing.0 {
-        Some(plies) => history::table_at(game.record(), plies, game.viewer(), game.local_seat()).unwrap_or(live),
-        None => live,
+        Some(plies) => {
+            history::table_at(game.record(), plies, game.viewer(), game.local_seat()).unwrap_or_else(|_| live.clone())
+        }
+        None => live.clone(),
     };
     let tap = runner.tap.read().clone();
     let seating = seating(&game);
@@ -516,7 +523,8 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
     };
     let on_turn = game.seat_on_turn();
     let status = StatusInfo {
-        text: texts::status::<G>(lang, seating, &table, &tap, thinking),
+        // The status is the game's, also while an earlier position is shown.
+        text: texts::status::<G>(lang, seating, &live, &tap, thinking),
         side: on_turn.map_or("none", |s| G::side_class(&table.view, s)),
         over: table.is_over(),
         busy: thinking,

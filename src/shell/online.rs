@@ -158,7 +158,7 @@ fn card_buttons(lang: Lang, room: &Room) -> Vec<ActionButton> {
             lang,
             ActionId::Review,
             "action-review",
-            "review",
+            "open-review",
             ButtonStyle::Accent,
         ));
     }
@@ -323,13 +323,19 @@ pub fn OnlineGame<G: GameUi>(
         })),
         _ => None,
     };
+    // The status is the game's, also while an earlier position is shown.
+    let looking_back = log.as_ref().is_some_and(|l| l.viewing.0.is_some());
+    let status_table = if looking_back {
+        base.as_ref().ok()
+    } else {
+        table.as_ref()
+    };
     let status = StatusInfo {
-        text: match &table {
+        text: match status_table {
             Some(t) => status_text::<G>(lang, &room, t, &tap_now),
             None => tr(lang, "online-waiting"),
         },
-        side: table
-            .as_ref()
+        side: status_table
             .and_then(|t| t.to_move().map(|seat| G::side_class(&t.view, seat)))
             .unwrap_or("none"),
         over: matches!(s.status, RoomStatus::Over | RoomStatus::Closed),

@@ -42,7 +42,7 @@ async fn attr(client: &Client, css: &str, name: &str) -> Result<String, String> 
 /// explanation names it. Saves `screenshot`. Then reloads on the list of
 /// finished games and reopens the newest one into its review.
 pub async fn check_review(client: &Client, base: &str, game: &str, screenshot: &str) -> Result<(), String> {
-    let button = find(client, "[data-testid=\"review\"]", STEP_TIMEOUT).await?;
+    let button = find(client, "[data-testid=\"open-review\"]", STEP_TIMEOUT).await?;
     tap(client, &button).await?;
     find(
         client,

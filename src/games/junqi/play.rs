@@ -5,13 +5,34 @@ use super::tap::JunQiTap;
 use crate::play::online::Seen;
 use crate::play::Playable;
 use papan_api::Snapshot;
-use papan_rules::junqi::{JunQi, JunQiAction, JunQiOptions, JunQiView};
-use papan_rules::{Record, SeatView};
+use papan_rules::junqi::{JunQi, JunQiAction, JunQiOptions, JunQiSetup, JunQiView};
+use papan_rules::{Game, Record, Seat, SeatView};
 
 impl Playable for JunQi {
     type Tap = JunQiTap;
     /// J6: who moves first is drawn, so seats stay.
     const ALTERNATE: bool = false;
+
+    /// Every piece face up: the setup of the position with each face-down
+    /// token turned over (a position that does not read back that way
+    /// keeps the seat's own view).
+    fn open_view(position: &JunQi, viewer: Seat) -> JunQiView {
+        let mut setup = JunQiSetup::from(position.clone());
+        for row in setup.rows.iter_mut() {
+            *row = row
+                .split(' ')
+                .map(|token| {
+                    let mut chars = token.chars();
+                    match chars.next() {
+                        Some(c) if c.is_ascii_lowercase() => format!("{}{}", c.to_ascii_uppercase(), chars.as_str()),
+                        _ => token.to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        JunQi::try_from(setup).map_or_else(|_| position.view(viewer), |open| open.view(viewer))
+    }
 
     /// The client never holds the hidden layout (J21): it reads the seat's
     /// view the server sent (`{"game": <view>, "verdict": …}`), checked on

@@ -27,7 +27,10 @@ use std::marker::PhantomData;
 pub fn Review(id: String) -> Element {
     let settings = use_context::<Signal<AppSettings>>();
     let lang: Lang = settings.read().lang;
-    let entry = use_hook(|| finished::find(&Store::app(), &id));
+    // Read on every render of this route (its props change when another
+    // game is opened); the screen below is keyed by the game, so it starts
+    // afresh for each.
+    let entry = finished::find(&Store::app(), &id);
     let title = match &entry {
         Some(e) => format!(
             "{} · {}",
@@ -45,10 +48,10 @@ pub fn Review(id: String) -> Element {
                         p { class: "notice notice-error", role: "alert", "data-testid": "review-missing", {tr(lang, "review-missing")} }
                     },
                     Some(entry) => match entry.game {
-                        GameId::Hex => rsx! { ReviewScreen { game: PhantomData::<Hex>, entry } },
-                        GameId::Hadang => rsx! { ReviewScreen { game: PhantomData::<Hadang>, entry } },
-                        GameId::Junqi => rsx! { ReviewScreen { game: PhantomData::<JunQi>, entry } },
-                        GameId::Backgammon => rsx! { ReviewScreen { game: PhantomData::<Backgammon>, entry } },
+                        GameId::Hex => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<Hex>, entry } },
+                        GameId::Hadang => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<Hadang>, entry } },
+                        GameId::Junqi => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<JunQi>, entry } },
+                        GameId::Backgammon => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<Backgammon>, entry } },
                     },
                 }
             }

@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 /// The most one position may take: the whole game is reviewed in about a
 /// minute on a phone, each position still searched by the Expert.
-const REVIEW_MS_PER_POSITION: u64 = 800;
+pub const REVIEW_MS_PER_POSITION: u64 = 800;
 
 /// Search iterations between yields to the UI.
 const SLICE: u32 = 64;
@@ -137,7 +137,8 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         Some(m) => (m.plies - 1, m.best.clone()),
         None => (record.moves.len(), None),
     };
-    let table = history::table_at(&record, plies, entry.local, entry.local);
+    // The game is over: the review shows what was hidden (Jun Qi's layout).
+    let table = history::open_table_at(&record, plies, entry.local, entry.local);
     let board = match table {
         Ok(table) => {
             let mut table = table;
@@ -311,7 +312,7 @@ fn ExportSheet(
                 onclick: move |e| e.stop_propagation(),
                 h2 { id: "export-title", {tr(lang, "export-title")} }
                 p { class: "muted", "{name}" }
-                textarea { class: "import-text", "data-testid": "export-text", readonly: true, rows: "8", value: "{text}" }
+                textarea { class: "import-text export-text", "data-testid": "export-text", readonly: true, rows: "8", wrap: "off", value: "{text}" }
                 div { class: "sheet-actions",
                     button { class: "btn btn-ghost", "data-testid": "export-close", onclick: move |_| on_close.call(()), {tr(lang, "action-dismiss")} }
                     button { class: "btn btn-ghost", "data-testid": "export-copy",

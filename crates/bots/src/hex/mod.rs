@@ -91,6 +91,22 @@ mod tests {
         (d.best, d.win_probability)
     }
 
+    /// The centre opening wins 7×7 for Red (the board is solved): the
+    /// estimate the app shows (a Normal search, calibrated) must say so.
+    #[test]
+    fn the_centre_opening_on_seven_leaves_blue_behind() {
+        let mut hex = Hex::empty(HexOptions { size: 7, swap: false }).unwrap();
+        hex.play(&HexMove::Place(Cell::new(3, 3))).unwrap();
+        for seed in 1..=5 {
+            let (_, raw) = best(&hex, Level::Normal, seed);
+            let blue = crate::estimate::calibrated(papan_rules::GameId::Hex, Level::Normal, raw);
+            assert!(
+                blue < 0.4,
+                "seed {seed}: Blue's chance after d4 is {blue:.2} (raw {raw:.2})"
+            );
+        }
+    }
+
     #[test]
     fn same_seed_same_move() {
         let mut hex = Hex::empty(HexOptions { size: 7, swap: false }).unwrap();

@@ -7,6 +7,7 @@
 //!     [--size 9] [--swap]            Hex: board side, swap rule
 //!     [--opening 4]                  HADANG: 2 to N random opening plies
 //!     [--a-exploration 0.1 ...]      Hex: a's (or --b-…) search parameters
+//!     [--estimator normal]           calibrate this level's estimate on every position
 //! ```
 //!
 //! After the results it prints how well the bots' win estimates are
@@ -42,7 +43,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 const USAGE: &str = "usage: arena --game hex|hadang|junqi|backgammon --a expert --b normal --games 100 \
-[--seed N] [--threads 2] [--verbose] [--no-cap] [--size 9] [--swap] [--opening 4] [--a-exploration X ...]";
+[--seed N] [--threads 2] [--verbose] [--no-cap] [--size 9] [--swap] [--opening 4] [--a-exploration X ...] \
+[--estimator normal]";
 
 /// The command line.
 pub struct Args {
@@ -58,6 +60,10 @@ pub struct Args {
     pub size: Option<u8>,
     pub swap: bool,
     pub opening: Option<usize>,
+    /// Every unforced position is also searched at this level, from the
+    /// mover's view, and that search's value is calibrated (the estimate
+    /// the app shows is a Normal search's).
+    pub estimator: Option<papan_bots::Level>,
 }
 
 fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -73,6 +79,7 @@ fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
         size: None,
         swap: false,
         opening: None,
+        estimator: None,
     };
     let mut words = words.peekable();
     while let Some(flag) = words.next() {
@@ -93,6 +100,7 @@ fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
             "--size" => args.size = Some(number(&flag, value()?)?),
             "--opening" => args.opening = Some(number::<usize>(&flag, value()?)?.max(2)),
             "--swap" => args.swap = true,
+            "--estimator" => args.estimator = Some(value()?.parse()?),
             "--verbose" => args.verbose = true,
             "--no-cap" => args.cap = false,
             tuning if tuning.starts_with("--a-") || tuning.starts_with("--b-") => {
@@ -220,8 +228,12 @@ fn play_game<G: ArenaGame>(args: &Args, options: &G::Options, players: &[Player<
                         legal[rng.random_range(0..legal.len())].clone()
                     }
                     Player::Bot { make, .. } => {
-                        let (mv, think) = bot_move::<G>(make, &game.view(seat), seed, args.cap);
+                        let view = game.view(seat);
+                        let (mv, mut think) = bot_move::<G>(make, &view, seed, args.cap);
                         if game.legal_moves().len() > 1 {
+                            if let Some(level) = args.estimator {
+                                think.estimate = G::decide(&view, level, seed ^ 0xE57).win_probability;
+                            }
                             record.think[side].push(think);
                         }
                         mv
@@ -303,7 +315,12 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
     print!("{}", stats::report(&records, [players[0].name(), players[1].name()]));
     print!(
         "{}",
-        stats::calibration(&records, [players[0].name(), players[1].name()], G::GAME)
+        stats::calibration(
+            &records,
+            [players[0].name(), players[1].name()],
+            G::GAME,
+            args.estimator
+        )
     );
     println!(
         "wall {:.1} s on {} threads",

@@ -245,21 +245,41 @@ fn points_report(records: &[GameRecord]) -> String {
     out
 }
 
-/// How well each bot's win estimates match what happened: every unforced
-/// decision's estimate against whether the mover went on to win (draws
-/// half), bucketed by tens: raw, with the logistic curve fitted here, and
-/// with the curve the app ships ([`papan_bots::estimate::CURVES`]).
-pub fn calibration(records: &[GameRecord], names: [&str; 2], game: GameId) -> String {
-    let mut out = String::new();
-    for (side, name) in names.iter().enumerate() {
-        let samples: Vec<(f64, f64)> = records
+/// How well win estimates match what happened: each unforced decision's
+/// estimate against whether the mover went on to win (draws half),
+/// bucketed by tens, raw, with the logistic curve fitted here, and with
+/// the curve the app ships ([`papan_bots::estimate::CURVES`]). With an
+/// `estimator` every position of both sides was searched at that level
+/// and the positions are pooled; else each bot's own estimates.
+pub fn calibration(records: &[GameRecord], names: [&str; 2], game: GameId, estimator: Option<Level>) -> String {
+    let sides = |side: usize| -> Vec<(f64, f64)> {
+        records
             .iter()
             .flat_map(|r| {
                 let seat = if side == 0 { r.a_seat } else { r.a_seat.other() };
                 let result = r.outcome.map_or(0.5, |o| o.score_for(seat));
                 r.think[side].iter().map(move |t| (t.estimate, result))
             })
-            .collect();
+            .collect()
+    };
+    // (whose estimates, the level to look up the shipped curve, samples)
+    type Group = (String, Option<Level>, Vec<(f64, f64)>);
+    let groups: Vec<Group> = match estimator {
+        Some(level) => {
+            let mut all = sides(0);
+            all.extend(sides(1));
+            vec![(
+                format!("the {level} estimator on both sides' positions"),
+                Some(level),
+                all,
+            )]
+        }
+        None => (0..2)
+            .map(|side| (names[side].to_string(), names[side].parse().ok(), sides(side)))
+            .collect(),
+    };
+    let mut out = String::new();
+    for (name, level, samples) in groups {
         if samples.is_empty() {
             continue;
         }
@@ -268,14 +288,22 @@ pub fn calibration(records: &[GameRecord], names: [&str; 2], game: GameId) -> St
         out.push_str(&bucket_table("raw search value", &samples));
         let _ = writeln!(
             out,
-            "  fit: Curve {{ slope: {:.3}, shift: {:.3} }}",
-            fit.slope, fit.shift
+            "  fit: (GameId::{:?}, Level::{:?}, Curve {{ slope: {:.3}, shift: {:.3} }})",
+            game,
+            level.unwrap_or(Level::Normal),
+            fit.slope,
+            fit.shift
         );
-        if let Ok(level) = name.parse::<Level>() {
+        let fitted: Vec<(f64, f64)> = samples.iter().map(|&(v, r)| (fit.apply(v), r)).collect();
+        out.push_str(&bucket_table("with the curve fitted on these games", &fitted));
+        if let Some(level) = level {
             let shipped = papan_bots::estimate::curve(game, level);
             let mapped: Vec<(f64, f64)> = samples.iter().map(|&(v, r)| (shipped.apply(v), r)).collect();
             out.push_str(&bucket_table(
-                &format!("shipped curve (slope {:.3}, shift {:.3})", shipped.slope, shipped.shift),
+                &format!(
+                    "with the shipped curve (slope {:.3}, shift {:.3})",
+                    shipped.slope, shipped.shift
+                ),
                 &mapped,
             ));
         }
