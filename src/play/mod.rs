@@ -50,6 +50,12 @@ pub trait Playable: Bot + Transcript {
         None
     }
 
+    /// The board size where a game's win estimate depends on it (Hex),
+    /// for [`papan_bots::estimate::calibrated`].
+    fn board_size(_position: &Self) -> Option<u8> {
+        None
+    }
+
     /// What the review of a finished game shows `viewer`: nothing is
     /// secret once a game is over (Jun Qi: every face-down piece shown).
     fn open_view(position: &Self, viewer: papan_rules::Seat) -> Self::View {

@@ -273,7 +273,12 @@ impl<G: Playable> Analysis<G> {
             self.searched.push(Searched {
                 best: decision.best,
                 // A search value is not a chance: shown through the game's curve.
-                chance: papan_bots::estimate::calibrated(G::GAME, self.level, decision.win_probability),
+                chance: papan_bots::estimate::calibrated(
+                    G::GAME,
+                    G::board_size(&self.positions[0]),
+                    self.level,
+                    decision.win_probability,
+                ),
                 judged: None,
             });
         }

@@ -120,10 +120,11 @@ impl<G: GameUi> Runner<G> {
             let seat = m.local_seat();
             (m.vs_bot() && !m.is_over() && m.is_human_turn()).then(|| {
                 let ply = m.ply();
-                (m.position().view(seat), mix(bot_seed(m.record().seed, ply)), ply)
+                let size = G::board_size(m.position());
+                (m.position().view(seat), mix(bot_seed(m.record().seed, ply)), ply, size)
             })
         });
-        let Some((view, seed, ply)) = job else { return };
+        let Some((view, seed, ply, size)) = job else { return };
         if self.estimate.peek().is_some_and(|(p, _)| p == ply) {
             return;
         }
@@ -134,7 +135,7 @@ impl<G: GameUi> Runner<G> {
             };
             let still_there = G::slot().peek().game.as_ref().is_some_and(|m| m.ply() == ply);
             if still_there {
-                let chance = papan_bots::estimate::calibrated(G::GAME, Level::Normal, decision.win_probability);
+                let chance = papan_bots::estimate::calibrated(G::GAME, size, Level::Normal, decision.win_probability);
                 self.estimate.set(Some((ply, chance)));
             }
         });
@@ -143,8 +144,12 @@ impl<G: GameUi> Runner<G> {
     /// Asks the Expert for the person's move, off the render path; shown
     /// (and counted) only if the position is still the one asked about.
     fn ask_hint(mut self, cancel: &Arc<AtomicBool>) {
-        let job = G::slot().peek().game.as_ref().and_then(|m| m.hint_job());
-        let Some((view, seed, ply)) = job else { return };
+        let job = G::slot()
+            .peek()
+            .game
+            .as_ref()
+            .and_then(|m| m.hint_job().map(|job| (job, G::board_size(m.position()))));
+        let Some(((view, seed, ply), size)) = job else { return };
         if *self.hinting.peek() || self.hint.peek().as_ref().is_some_and(|h| h.ply == ply) {
             return;
         }
@@ -156,7 +161,7 @@ impl<G: GameUi> Runner<G> {
             let Some(decision) = decision else { return };
             let Some(mv) = decision.best else { return };
             if self.with_match(|m| m.count_hint(ply)) == Some(true) {
-                let chance = papan_bots::estimate::calibrated(G::GAME, Level::Expert, decision.win_probability);
+                let chance = papan_bots::estimate::calibrated(G::GAME, size, Level::Expert, decision.win_probability);
                 self.hint.set(Some(Hint { ply, mv, chance }));
                 // The Expert looked deeper than the estimator: one figure on screen.
                 self.estimate.set(Some((ply, chance)));

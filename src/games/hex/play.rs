@@ -12,6 +12,10 @@ impl Playable for Hex {
     /// it off).
     const ALTERNATE: bool = true;
 
+    fn board_size(position: &Hex) -> Option<u8> {
+        Some(position.size())
+    }
+
     fn read_snapshot(snapshot: &Snapshot) -> Result<Seen<Hex>, String> {
         replay_public(snapshot.options.hex_options().unwrap_or_default(), &snapshot.moves)
     }

@@ -99,7 +99,7 @@ mod tests {
         hex.play(&HexMove::Place(Cell::new(3, 3))).unwrap();
         for seed in 1..=5 {
             let (_, raw) = best(&hex, Level::Normal, seed);
-            let blue = crate::estimate::calibrated(papan_rules::GameId::Hex, Level::Normal, raw);
+            let blue = crate::estimate::calibrated(papan_rules::GameId::Hex, Some(7), Level::Normal, raw);
             assert!(
                 blue < 0.4,
                 "seed {seed}: Blue's chance after d4 is {blue:.2} (raw {raw:.2})"

@@ -319,6 +319,7 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
             &records,
             [players[0].name(), players[1].name()],
             G::GAME,
+            args.size,
             args.estimator
         )
     );

@@ -251,7 +251,13 @@ fn points_report(records: &[GameRecord]) -> String {
 /// the curve the app ships ([`papan_bots::estimate::CURVES`]). With an
 /// `estimator` every position of both sides was searched at that level
 /// and the positions are pooled; else each bot's own estimates.
-pub fn calibration(records: &[GameRecord], names: [&str; 2], game: GameId, estimator: Option<Level>) -> String {
+pub fn calibration(
+    records: &[GameRecord],
+    names: [&str; 2],
+    game: GameId,
+    size: Option<u8>,
+    estimator: Option<Level>,
+) -> String {
     let sides = |side: usize| -> Vec<(f64, f64)> {
         records
             .iter()
@@ -297,7 +303,7 @@ pub fn calibration(records: &[GameRecord], names: [&str; 2], game: GameId, estim
         let fitted: Vec<(f64, f64)> = samples.iter().map(|&(v, r)| (fit.apply(v), r)).collect();
         out.push_str(&bucket_table("with the curve fitted on these games", &fitted));
         if let Some(level) = level {
-            let shipped = papan_bots::estimate::curve(game, level);
+            let shipped = papan_bots::estimate::curve(game, size, level);
             let mapped: Vec<(f64, f64)> = samples.iter().map(|&(v, r)| (shipped.apply(v), r)).collect();
             out.push_str(&bucket_table(
                 &format!(
