@@ -252,3 +252,37 @@ fn settings_screen_lists_the_three_languages() {
     }
     assert!(html.contains("Bahasa Indonesia") && html.contains("Filipino") && html.contains("English"));
 }
+
+#[test]
+fn each_rules_page_lists_every_rule_with_one_board_diagram() {
+    for game in papan_rules::GameId::ALL {
+        let html = render_at(&format!("/rules/{game}"));
+        for rule in game.rules() {
+            assert!(html.contains(&format!("data-rule=\"{rule}\"")), "{game} lacks {rule}");
+        }
+        assert_eq!(
+            html.matches("data-testid=\"rule-diagram\"").count(),
+            1,
+            "{game}: one diagram"
+        );
+        // The diagram is a real board of the game.
+        let board = match game {
+            papan_rules::GameId::Hex => "hex-board",
+            papan_rules::GameId::Hadang => "hadang-board",
+            papan_rules::GameId::Junqi => "junqi-board",
+            papan_rules::GameId::Backgammon => "backgammon-board",
+        };
+        assert!(html.contains(&format!("data-testid=\"{board}\"")), "{game}: no {board}");
+    }
+    // A refusal's link opens the page at its rule.
+    let html = render_at("/rules/hex/X5");
+    assert!(tag_with(&html, "data-rule=\"X5\"").contains("aria-current=\"true\""));
+}
+
+#[test]
+fn the_finished_games_list_offers_import_of_every_game() {
+    let html = render_at("/games");
+    for game in papan_rules::GameId::ALL {
+        assert!(html.contains(&format!("data-testid=\"import-{game}\"")), "{game}");
+    }
+}
