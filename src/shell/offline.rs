@@ -280,13 +280,7 @@ fn own_result_notice<G: GameUi>(
 
 /// How the screen names the seats of `game`.
 pub fn seating<G: GameUi>(game: &Match<G>) -> Seating {
-    match game.bot_level() {
-        Some(level) => Seating::Bot {
-            local: game.local_seat(),
-            level,
-        },
-        None => Seating::SameDevice,
-    }
+    Seating::of(&game.players(), game.local_seat())
 }
 
 fn strip<G: GameUi>(lang: Lang, game: &Match<G>, table: &Table<G>, tap: &G::Tap, seat: Seat, now: u64) -> StripInfo {

@@ -149,11 +149,13 @@ fn result_lines(lang: Lang, room: &Room) -> Vec<ResultLine> {
     lines
 }
 
-fn card_buttons(lang: Lang, room: &Room) -> Vec<ActionButton> {
+/// The result card's buttons; Review when the whole game is known (it is
+/// then kept among the finished games).
+fn card_buttons(lang: Lang, room: &Room, reviewable: bool) -> Vec<ActionButton> {
     let s = &room.snapshot;
     let mine = s.rematch_requested[s.slot as usize];
     let mut out = Vec::new();
-    if finished_key(room).is_some() {
+    if reviewable {
         out.push(ActionButton::new(
             lang,
             ActionId::Review,
@@ -354,7 +356,7 @@ pub fn OnlineGame<G: GameUi>(
     let result = ended.then(|| {
         let mut info = table
             .as_ref()
-            .and_then(|t| result_info(lang, seating, t, card_buttons(lang, &room)))
+            .and_then(|t| result_info(lang, seating, t, card_buttons(lang, &room, record.is_some())))
             .unwrap_or_else(|| super::result::ResultInfo {
                 headline: tr(lang, "online-room-closed"),
                 winner: "none",
@@ -362,7 +364,7 @@ pub fn OnlineGame<G: GameUi>(
                 ended_by: "closed".into(),
                 points: None,
                 lines: Vec::new(),
-                buttons: card_buttons(lang, &room),
+                buttons: card_buttons(lang, &room, record.is_some()),
             });
         info.lines = result_lines(lang, &room);
         info
@@ -386,9 +388,9 @@ pub fn OnlineGame<G: GameUi>(
             ActionId::Resign => on_send.call(Action::Resign),
             ActionId::Rematch => on_send.call(Action::Rematch),
             ActionId::Review => {
-                if let Some(id) = finished_key(&room) {
-                    navigator().push(Route::Review { id });
-                }
+                navigator().push(Route::Review {
+                    id: finished_key(&room.snapshot),
+                });
             }
             ActionId::Leave | ActionId::Home => on_leave.call(()),
             // No hints in online games.
@@ -431,12 +433,9 @@ pub fn OnlineGame<G: GameUi>(
     }
 }
 
-/// The key a finished room game is kept under.
-fn finished_key(room: &Room) -> Option<String> {
-    let s = &room.snapshot;
-    matches!(s.status, RoomStatus::Over | RoomStatus::Closed)
-        .then(|| format!("online-{}-{}", s.room_id, s.game_index))
-        .filter(|key| finished::find(&Store::app(), key).is_some())
+/// The key a room's game is kept under among the finished games.
+fn finished_key(s: &Snapshot) -> String {
+    format!("online-{}-{}", s.room_id, s.game_index)
 }
 
 /// Keeps a room's game among the finished games once it is over and the
@@ -448,8 +447,7 @@ fn keep_finished<G: GameUi>(room: &Room, shown: &online::Shown<G>) {
     };
     let mut players = [Player::Remote; 2];
     players[s.seat.index()] = Player::Human;
-    let key = format!("online-{}-{}", s.room_id, s.game_index);
-    let kept = Finished::new(key, record, s.seat, players, Some(outcome), "online")
+    let kept = Finished::new(finished_key(s), record, s.seat, players, Some(outcome), "online")
         .and_then(|game| finished::remember(&Store::app(), game));
     if let Err(e) = kept {
         dioxus::logger::tracing::warn!("could not keep the finished room game: {e}");

@@ -4,6 +4,7 @@
 
 use super::GameUi;
 use crate::i18n::{key, rule_key, tr, tr_args, Lang};
+use crate::play::player::{bot_level, Player};
 use crate::play::{Prompt, Table, TapState};
 use papan_bots::Level;
 use papan_rules::{EndReason, Outcome, RuleId, Seat, SeatView};
@@ -20,6 +21,15 @@ pub enum Seating {
 }
 
 impl Seating {
+    /// How `players` are named with the person on this device at `local`.
+    pub fn of(players: &[Player; 2], local: Seat) -> Seating {
+        match (bot_level(players), players.contains(&Player::Remote)) {
+            (Some(level), _) => Seating::Bot { local, level },
+            (None, true) => Seating::Online { local },
+            (None, false) => Seating::SameDevice,
+        }
+    }
+
     /// The seat "you" means, if one does.
     pub fn you(self) -> Option<Seat> {
         match self {

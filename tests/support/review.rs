@@ -36,6 +36,14 @@ async fn attr(client: &Client, css: &str, name: &str) -> Result<String, String> 
     Ok(element.attr(name).await.map_err(|e| e.to_string())?.unwrap_or_default())
 }
 
+/// Waits for the review of a `game` and its graph.
+async fn review_shown(client: &Client, game: &str) -> Result<(), String> {
+    let section = format!("[data-testid=\"review\"][data-game=\"{game}\"]");
+    find(client, &section, STEP_TIMEOUT).await?;
+    find(client, "[data-testid=\"review-graph\"]", REVIEW_TIMEOUT).await?;
+    Ok(())
+}
+
 /// From the result card on the screen: opens the review, waits for the
 /// graph and the first error, taps the worst move and checks that the board
 /// draws the better move (a `hint` mark, or HADANG's hinted wall) and the
@@ -44,13 +52,7 @@ async fn attr(client: &Client, css: &str, name: &str) -> Result<String, String> 
 pub async fn check_review(client: &Client, base: &str, game: &str, screenshot: &str) -> Result<(), String> {
     let button = find(client, "[data-testid=\"open-review\"]", STEP_TIMEOUT).await?;
     tap(client, &button).await?;
-    find(
-        client,
-        &format!("[data-testid=\"review\"][data-game=\"{game}\"]"),
-        STEP_TIMEOUT,
-    )
-    .await?;
-    find(client, "[data-testid=\"review-graph\"]", REVIEW_TIMEOUT).await?;
+    review_shown(client, game).await?;
     let worst = find(client, "[data-testid=\"review-worst\"]", REVIEW_TIMEOUT)
         .await
         .map_err(|e| format!("no error found in a game against the Beginner: {e}"))?;
@@ -116,13 +118,7 @@ pub async fn check_review(client: &Client, base: &str, game: &str, screenshot: &
         return Err(format!("the newest finished game is {kept:?}, not {game}"));
     }
     tap(client, &newest).await?;
-    find(
-        client,
-        &format!("[data-testid=\"review\"][data-game=\"{game}\"]"),
-        STEP_TIMEOUT,
-    )
-    .await?;
-    find(client, "[data-testid=\"review-graph\"]", REVIEW_TIMEOUT).await?;
+    review_shown(client, game).await?;
     // Leave the review (and its analysis) for whatever the test does next.
     client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
     Ok(())

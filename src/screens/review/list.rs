@@ -3,7 +3,6 @@
 
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::finished::{self, Finished};
-use crate::play::player::Player;
 use crate::screens::TopBar;
 use crate::settings::AppSettings;
 use crate::shell::texts::Seating;
@@ -85,15 +84,7 @@ fn ImportCard(lang: Lang) -> Element {
 
 /// How a kept game names its seats.
 pub fn seating(entry: &Finished) -> Seating {
-    let bot = entry.players.iter().find_map(|p| p.level());
-    match (bot, entry.players.contains(&Player::Remote)) {
-        (Some(level), _) => Seating::Bot {
-            local: entry.local,
-            level,
-        },
-        (None, true) => Seating::Online { local: entry.local },
-        (None, false) => Seating::SameDevice,
-    }
+    Seating::of(&entry.players, entry.local)
 }
 
 /// "You won", "Normal bot won", "Draw", "Not finished".

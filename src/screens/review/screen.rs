@@ -116,6 +116,15 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
             }
         });
     }
+    // What the record says once and for all: its move log, and the sides'
+    // colours as decided by the end (Jun Qi decides them in play).
+    let fixed = use_hook(|| {
+        record.as_ref().ok().map(|r| {
+            let end = history::table_at(r, r.moves.len(), entry.local, entry.local);
+            (history::log(r), end.ok().map(|t| t.view))
+        })
+    });
+    let (log, final_view) = fixed.unwrap_or((Vec::new(), None));
     let record = match record {
         Ok(record) => record,
         Err(reason) => {
@@ -161,12 +170,7 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     let percent = (done * 100).checked_div(total).unwrap_or(0);
     let curve = reviewed.as_ref().map(|r| r.curve()).unwrap_or_default();
     let marks: Vec<&'static str> = moves.iter().map(|m| m.mark.id()).collect();
-    // The sides' colours as decided by the end (Jun Qi decides them in play).
-    let final_view = history::table_at(&record, record.moves.len(), entry.local, entry.local)
-        .ok()
-        .map(|t| t.view);
     let side_class = |seat: Seat| final_view.as_ref().map_or("none", |v| G::side_class(v, seat));
-    let log = history::log(&record);
     let line_of = |m: &MoveReview<G::Move>| {
         log.iter()
             .find(|e| e.plies == m.plies)
