@@ -63,6 +63,8 @@ impl Lang {
                     include_str!(concat!("../assets/locales/", $lang, "/rules.ftl")),
                     "\n",
                     include_str!(concat!("../assets/locales/", $lang, "/history.ftl")),
+                    "\n",
+                    include_str!(concat!("../assets/locales/", $lang, "/access.ftl")),
                 )
             };
         }

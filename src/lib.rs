@@ -70,6 +70,19 @@ pub const STYLE: &str = concat!(
     include_str!("../assets/css/online.css"),
 );
 
+#[cfg(target_arch = "wasm32")]
+fn set_page_lang(code: &str) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("lang", code);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn set_page_lang(_code: &str) {}
+
 /// The root: loads settings, provides them, routes.
 #[component]
 pub fn App() -> Element {
@@ -77,6 +90,8 @@ pub fn App() -> Element {
     let current = settings.read();
     let theme = current.theme.class();
     let lang = current.lang.code();
+    // The page's own `lang` (screen readers pick their voice from it), not only the app's div.
+    use_effect(move || set_page_lang(settings.read().lang.code()));
     rsx! {
         document::Title { "Papan" }
         document::Meta { name: "viewport", content: "width=device-width, initial-scale=1, viewport-fit=cover" }

@@ -172,7 +172,7 @@ fn result_banner_speaks_each_language() {
     for (lang, headline, reason) in [
         (Lang::En, "The bot wins", "You resigned."),
         (Lang::Id, "Bot menang", "Kamu menyerah."),
-        (Lang::Fil, "Panalo ang CPU", "Sumuko ka."),
+        (Lang::Fil, "Panalo ang bot", "Sumuko ka."),
     ] {
         let html = card(&game, lang);
         assert!(html.contains("data-testid=\"result-banner\""));

@@ -239,7 +239,7 @@ fn result_banner_names_the_reason_in_each_language() {
     for (lang, headline, reason) in [
         (Lang::En, "The bot wins", "You ran out of time."),
         (Lang::Id, "Bot menang", "Waktumu habis."),
-        (Lang::Fil, "Panalo ang CPU", "Naubusan ka ng oras."),
+        (Lang::Fil, "Panalo ang bot", "Naubusan ka ng oras."),
     ] {
         let html = result_card(lang, seating(&game.game), &game.table());
         assert!(

@@ -6,28 +6,78 @@ use papan::i18n::{bundle, tr, tr_args, Lang};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// `key = value` lines of a .ftl file, with the `$arguments` each uses.
-fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
-    let mut out = BTreeMap::new();
+/// One message of a .ftl source: its `$arguments` and its source text.
+struct Entry {
+    args: BTreeSet<String>,
+    source: String,
+}
+
+/// The messages of a language's .ftl files, read line by line: a message
+/// starts with `key = …` at the start of a line and goes on over the
+/// indented lines after it (the variants of a `{ $n -> … }` select and its
+/// closing `}`), so multi-line messages are read whole. Attributes
+/// (`.name = …` lines) are refused: `tr` shows only a message's value, so
+/// an attribute would never be shown nor checked here.
+fn entries(lang: Lang) -> BTreeMap<String, Entry> {
+    let mut out: BTreeMap<String, Entry> = BTreeMap::new();
+    let mut current: Option<String> = None;
     for line in lang.source().lines() {
-        let Some((name, value)) = line.split_once(" = ") else {
-            continue;
+        let text = if line.starts_with(' ') || line.starts_with('}') {
+            let Some(name) = &current else { continue };
+            assert!(
+                !line.trim_start().starts_with('.'),
+                "{}: {name} has an attribute ({}); tr only shows values",
+                lang.code(),
+                line.trim()
+            );
+            out.get_mut(name).unwrap().source.push('\n');
+            line
+        } else {
+            current = None;
+            let Some((name, value)) = line.split_once('=') else {
+                continue;
+            };
+            let name = name.trim_end();
+            // Message ids only: not comments, not `-terms` (none are used).
+            if !name.starts_with(|c: char| c.is_ascii_lowercase())
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                continue;
+            }
+            let entry = Entry {
+                args: BTreeSet::new(),
+                source: String::new(),
+            };
+            assert!(
+                out.insert(name.to_string(), entry).is_none(),
+                "{}: duplicate {name}",
+                lang.code()
+            );
+            current = Some(name.to_string());
+            value
         };
-        if name.starts_with('#') || name.starts_with(' ') || name.is_empty() {
-            continue;
-        }
-        let args = value
-            .split("{ $")
-            .skip(1)
-            .filter_map(|rest| rest.split_once(' ').map(|(arg, _)| arg.to_string()))
-            .collect();
-        assert!(
-            out.insert(name.to_string(), args).is_none(),
-            "{}: duplicate {name}",
-            lang.code()
-        );
+        let entry = out.get_mut(current.as_ref().unwrap()).unwrap();
+        entry.source.push_str(text.trim());
+        entry.args.extend(text.split("{ $").skip(1).filter_map(|rest| {
+            rest.split_once(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map(|(arg, _)| arg.to_string())
+        }));
     }
     out
+}
+
+/// The keys of a language with the `$arguments` each uses.
+fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
+    entries(lang).into_iter().map(|(k, e)| (k, e.args)).collect()
+}
+
+/// A message as shown, with every argument set to 2 (so a plural select
+/// takes its `other` form), trimmed.
+fn shown(lang: Lang, key: &str, args: &BTreeSet<String>) -> String {
+    let args: Vec<(&str, String)> = args.iter().map(|a| (a.as_str(), "2".to_string())).collect();
+    tr_args(lang, key, &args).trim().to_string()
 }
 
 /// Every string literal passed as the key to `tr`, `tr_args` or `key`.
@@ -161,5 +211,181 @@ fn counts_choose_the_plural_form() {
     assert_eq!(
         tr_args(Lang::Id, "review-count-mistake", &[("count", "3".into())]),
         "3 kesalahan"
+    );
+}
+
+/// The allow-list of `tests/i18n_allow.txt`: `(language, key)` pairs, the
+/// language `*` standing for both id and fil.
+fn allowed_copies() -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for line in include_str!("i18n_allow.txt").lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (lang, key) = line
+            .split_once(char::is_whitespace)
+            .unwrap_or_else(|| panic!("i18n_allow.txt: `{line}` is not `LANG KEY`"));
+        let langs: &[&str] = match lang {
+            "*" => &["id", "fil"],
+            "id" => &["id"],
+            "fil" => &["fil"],
+            other => panic!("i18n_allow.txt: unknown language {other} in `{line}`"),
+        };
+        for l in langs {
+            assert!(
+                out.insert((l.to_string(), key.trim().to_string())),
+                "i18n_allow.txt lists {l} {key} twice"
+            );
+        }
+    }
+    out
+}
+
+/// A fil or id message that reads exactly like the English one was most
+/// likely never translated. The few that really are the same (names,
+/// notation, words both languages share) are listed, with the reason, in
+/// tests/i18n_allow.txt. Messages are compared as shown (every argument set
+/// to 2, trimmed), so multi-line messages count too; a message with no
+/// letter outside its arguments (`{ $who }: { $move }`, numbers, notation)
+/// is skipped.
+#[test]
+fn translations_are_not_english_copies_unless_allowed() {
+    let en = messages(Lang::En);
+    let allowed = allowed_copies();
+    let mut copies = Vec::new();
+    let mut stale = Vec::new();
+    for lang in [Lang::Id, Lang::Fil] {
+        for (key, args) in &en {
+            let english = shown(Lang::En, key, args);
+            let theirs = shown(lang, key, args);
+            let has_words = english.chars().any(char::is_alphabetic);
+            let same = has_words && english == theirs;
+            let listed = allowed.contains(&(lang.code().to_string(), key.clone()));
+            if same && !listed {
+                copies.push(format!(
+                    "{} {key}: en {english:?} = {} {theirs:?}",
+                    lang.code(),
+                    lang.code()
+                ));
+            } else if listed && !same {
+                stale.push(format!(
+                    "{} {key}: en {english:?}, {} {theirs:?}",
+                    lang.code(),
+                    lang.code()
+                ));
+            }
+        }
+    }
+    for (lang, key) in &allowed {
+        assert!(
+            en.contains_key(key),
+            "i18n_allow.txt lists {lang} {key}, which no .ftl has"
+        );
+    }
+    let mut report = String::new();
+    if !copies.is_empty() {
+        report += &format!(
+            "{} messages read the same as English; translate them, or list them in tests/i18n_allow.txt with the reason:\n{}\n",
+            copies.len(),
+            copies.join("\n")
+        );
+    }
+    if !stale.is_empty() {
+        report += &format!(
+            "tests/i18n_allow.txt lists messages that now differ from English; remove them:\n{}\n",
+            stale.join("\n")
+        );
+    }
+    assert!(report.is_empty(), "{report}");
+}
+
+/// An English number next to a noun agrees with it: `1 move`, `2 moves`,
+/// through a Fluent select on the number's plural category. This also
+/// checks that `tr_args` passes whole numbers as Fluent numbers (a string
+/// "1" would never select `[one]`). Indonesian and Filipino nouns do not
+/// change with the number, so their single form serves both.
+/// (key, the counted argument, other arguments, text for 1, text for 2)
+type CountCase<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a str, &'a str);
+
+#[test]
+fn english_counts_agree_with_their_noun() {
+    let cases: [CountCase; 7] = [
+        (
+            "continue-summary",
+            "moves",
+            &[("opponent", "Bot")],
+            "Bot · 1 move",
+            "Bot · 2 moves",
+        ),
+        (
+            "finished-meta",
+            "moves",
+            &[("opponent", "Bot")],
+            "Opponent: Bot · 1 move",
+            "Opponent: Bot · 2 moves",
+        ),
+        ("backgammon-pip-count", "pips", &[], "1 pip", "2 pips"),
+        (
+            "backgammon-point-label",
+            "count",
+            &[("point", "6")],
+            "Point 6, 1 checker",
+            "Point 6, 2 checkers",
+        ),
+        ("hadang-walls-left", "count", &[], "1 wall left", "2 walls left"),
+        ("review-count-mistake", "count", &[], "1 mistake", "2 mistakes"),
+        ("review-count-bad", "count", &[], "1 bad move", "2 bad moves"),
+    ];
+    for (key, number, others, one, two) in cases {
+        let with = |n: &str| {
+            let mut args: Vec<(&str, String)> = others.iter().map(|(k, v)| (*k, v.to_string())).collect();
+            args.push((number, n.to_string()));
+            args
+        };
+        let singular = tr_args(Lang::En, key, &with("1"));
+        let plural = tr_args(Lang::En, key, &with("2"));
+        assert_eq!(singular, one, "{key} with 1");
+        assert_eq!(plural, two, "{key} with 2");
+        assert_ne!(singular.replace('1', "2"), plural, "{key}: the noun does not change");
+        for lang in [Lang::Id, Lang::Fil] {
+            let text = tr_args(lang, key, &with("1"));
+            assert!(
+                text.contains('1') && !text.contains(key),
+                "{}: {key} gives {text:?}",
+                lang.code()
+            );
+        }
+    }
+}
+
+/// Guards new English text: `{ $n } moves` outside a select on `$n` would
+/// read "1 moves". An argument directly followed by a word ending in -s
+/// must be the selector of a `{ $n -> [one] … *[other] … }` in that
+/// message. Arguments holding a name (a side, a player, a colour) are
+/// followed by verbs ("{ $side } wins"), not plural nouns, and are skipped.
+#[test]
+fn english_plural_nouns_after_a_number_use_plural_selection() {
+    const NAMES: [&str; 4] = ["side", "who", "starter", "colour"];
+    let mut bad = Vec::new();
+    for (key, entry) in entries(Lang::En) {
+        let source = entry.source.replace('\n', " ");
+        for (at, _) in source.match_indices("{ $") {
+            let rest = &source[at + 3..];
+            let arg: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            let Some(after) = rest[arg.len()..].strip_prefix(" } ") else {
+                continue;
+            };
+            let word: String = after.chars().take_while(|c| c.is_alphabetic()).collect();
+            let selected = source.contains(&format!("{{ ${arg} ->"));
+            if word.len() > 2 && word.ends_with('s') && !NAMES.contains(&arg.as_str()) && !selected {
+                bad.push(format!("{key}: {source}"));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "English messages put a number before a plural noun without a plural select:\n{}",
+        bad.join("\n")
     );
 }

@@ -67,6 +67,11 @@ impl ChromeDriver {
 
     /// Opens a Chromium session emulating a 390×844 touch phone.
     pub async fn connect_phone(&self) -> Result<Client, String> {
+        self.connect_phone_sized(390, 844).await
+    }
+
+    /// Opens a Chromium session emulating a touch phone `width`×`height` CSS px.
+    pub async fn connect_phone_sized(&self, width: u32, height: u32) -> Result<Client, String> {
         let mut caps = Capabilities::new();
         let mut chrome = json!({
             "args": [
@@ -81,7 +86,7 @@ impl ChromeDriver {
                 format!("--user-data-dir={}", self.profile_dir.display()),
             ],
             "mobileEmulation": {
-                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true }
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 3.0, "touch": true }
             }
         });
         if Path::new("/usr/bin/chromium").is_file() {
@@ -128,4 +133,46 @@ pub async fn tap(client: &Client, element: &Element) -> Result<(), String> {
         .release_actions()
         .await
         .map_err(|e| format!("releasing touch actions failed: {e}"))
+}
+
+/// A Chromium DevTools command sent through chromedriver (`goog/cdp/execute`):
+/// network emulation for the offline and slow-link checks.
+#[derive(Debug)]
+struct Cdp {
+    command: String,
+    params: serde_json::Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/goog/cdp/execute", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({ "cmd": self.command, "params": self.params });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// Runs DevTools `command` with `params` in the page's target.
+pub async fn cdp(client: &Client, command: &str, params: serde_json::Value) -> Result<serde_json::Value, String> {
+    client
+        .issue_cmd(Cdp {
+            command: command.to_string(),
+            params,
+        })
+        .await
+        .map_err(|e| format!("DevTools {command}: {e}"))
+}
+
+/// Cuts the page off the network (DevTools), or gives it back.
+pub async fn set_offline(client: &Client, offline: bool) -> Result<(), String> {
+    cdp(client, "Network.enable", json!({})).await?;
+    cdp(
+        client,
+        "Network.emulateNetworkConditions",
+        json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 }),
+    )
+    .await
+    .map(|_| ())
 }

@@ -6,6 +6,8 @@
 //! whose last segment has no extension gets `index.html` (the SPA fallback), so a reload
 //! on a deep link still boots the app. Missing files with an extension are a plain 404,
 //! which keeps a typo in a script name visible instead of silently returning HTML.
+//! Where the build left a precompressed copy (`papan_bg.wasm.br`, `.gz`) and the client
+//! accepts that encoding, the copy is sent with `Content-Encoding`, as a CDN would.
 
 // Each includer uses a different half (the test spawns, xtask serves in the foreground).
 #![allow(dead_code)]
@@ -14,16 +16,28 @@ use std::fs;
 use std::io::{self, BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
 /// Serves `root` on `listener` until the process ends; one thread per connection.
 pub fn serve(listener: TcpListener, root: PathBuf) -> io::Result<()> {
+    serve_unless(listener, root, Arc::new(AtomicBool::new(false)))
+}
+
+/// Like [`serve`], but while `down` is set every connection is closed unanswered,
+/// as if the machine were unreachable (the offline test).
+fn serve_unless(listener: TcpListener, root: PathBuf, down: Arc<AtomicBool>) -> io::Result<()> {
     for stream in listener.incoming() {
         let stream = match stream {
             Ok(stream) => stream,
             Err(_) => continue,
         };
+        if down.load(Ordering::SeqCst) {
+            drop(stream);
+            continue;
+        }
         let root = root.clone();
         thread::spawn(move || {
             // A client that hangs up early is not our problem.
@@ -42,16 +56,32 @@ pub fn spawn(root: PathBuf, port: u16) -> io::Result<String> {
     Ok(url)
 }
 
+/// [`spawn`] with a switch: set it and the server stops answering.
+pub fn spawn_switchable(root: PathBuf) -> io::Result<(String, Arc<AtomicBool>)> {
+    let listener = TcpListener::bind(("127.0.0.1", 0))?;
+    let url = format!("http://{}", listener.local_addr()?);
+    let down = Arc::new(AtomicBool::new(false));
+    let switch = down.clone();
+    thread::spawn(move || serve_unless(listener, root, switch));
+    Ok((url, down))
+}
+
 fn handle(stream: TcpStream, root: &Path) -> io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
-    // Drain the headers; we need none of them.
+    // Drain the headers, keeping the encodings the client accepts.
+    let mut accepts = String::new();
     loop {
         let mut line = String::new();
         if reader.read_line(&mut line)? == 0 || line == "\r\n" || line == "\n" {
             break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("accept-encoding") {
+                accepts = value.trim().to_ascii_lowercase();
+            }
         }
     }
     let mut parts = request_line.split_whitespace();
@@ -64,17 +94,41 @@ fn handle(stream: TcpStream, root: &Path) -> io::Result<()> {
             "405 Method Not Allowed",
             "text/plain",
             b"method not allowed\n",
+            None,
             true,
         );
     }
     let head_only = method == "HEAD";
-    match resolve(root, target) {
-        Some(path) => match fs::read(&path) {
-            Ok(body) => respond(&mut out, "200 OK", content_type(&path), &body, !head_only),
-            Err(_) => respond(&mut out, "404 Not Found", "text/plain", b"not found\n", !head_only),
-        },
-        None => respond(&mut out, "404 Not Found", "text/plain", b"not found\n", !head_only),
+    let not_found = |out: &mut TcpStream| respond(out, "404 Not Found", "text/plain", b"not found\n", None, !head_only);
+    let Some(path) = resolve(root, target) else {
+        return not_found(&mut out);
+    };
+    let (file, encoding) = encoded_copy(&path, &accepts);
+    match fs::read(&file) {
+        Ok(body) => respond(&mut out, "200 OK", content_type(&path), &body, encoding, !head_only),
+        Err(_) => not_found(&mut out),
     }
+}
+
+/// The precompressed copy of `path` to send to a client accepting `accepts`
+/// (brotli first, then gzip) and its encoding, else the file itself.
+pub fn encoded_copy(path: &Path, accepts: &str) -> (PathBuf, Option<&'static str>) {
+    let accepted: Vec<&str> = accepts
+        .split(',')
+        .map(|e| e.split(';').next().unwrap_or("").trim())
+        .collect();
+    for (encoding, suffix) in [("br", "br"), ("gzip", "gz")] {
+        if accepted.contains(&encoding) {
+            let mut name = path.as_os_str().to_owned();
+            name.push(".");
+            name.push(suffix);
+            let copy = PathBuf::from(name);
+            if copy.is_file() {
+                return (copy, Some(encoding));
+            }
+        }
+    }
+    (path.to_path_buf(), None)
 }
 
 /// Maps a request target to a file under `root`, or `None` for a 404.
@@ -134,11 +188,20 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn respond(out: &mut TcpStream, status: &str, content_type: &str, body: &[u8], with_body: bool) -> io::Result<()> {
-    // no-cache: a rebuilt dist must never be mixed with a cached old wasm.
+fn respond(
+    out: &mut TcpStream,
+    status: &str,
+    content_type: &str,
+    body: &[u8],
+    encoding: Option<&str>,
+    with_body: bool,
+) -> io::Result<()> {
+    let encoding = encoding.map_or(String::new(), |e| format!("Content-Encoding: {e}\r\n"));
+    // no-cache: a rebuilt dist must never be mixed with a cached old wasm
+    // (the service worker keeps the offline copy, versioned).
     let header = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
-         Cache-Control: no-cache\r\nConnection: close\r\n\r\n",
+         {encoding}Vary: Accept-Encoding\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
         body.len()
     );
     out.write_all(header.as_bytes())?;

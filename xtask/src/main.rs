@@ -4,10 +4,11 @@
 //! - `cargo xtask test` installs what the tests need and runs every check CI runs.
 //! - `cargo xtask build-web [--dist DIR] [--no-opt]` builds `dist/` only.
 //!
-//! Std only on purpose: this binary must build in seconds on a fresh machine, before
-//! anything else is installed.
+//! Two pure-Rust compressors are its only dependencies: this binary must build in
+//! seconds on a fresh machine, before anything else is installed.
 
 mod env;
+mod offline;
 mod serve;
 mod test_all;
 mod tools;

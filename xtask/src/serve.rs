@@ -54,6 +54,31 @@ mod tests {
     }
 
     #[test]
+    fn precompressed_copies_go_to_clients_that_accept_them() {
+        use crate::static_server::encoded_copy;
+        let root = dist("encoded");
+        std::fs::write(root.join("papan.js.gz"), [1u8]).unwrap();
+        let js = root.join("papan.js");
+        assert_eq!(
+            encoded_copy(&js, "gzip, deflate, br"),
+            (root.join("papan.js.gz"), Some("gzip"))
+        );
+        std::fs::write(root.join("papan.js.br"), [2u8]).unwrap();
+        assert_eq!(
+            encoded_copy(&js, "gzip, deflate, br"),
+            (root.join("papan.js.br"), Some("br"))
+        );
+        assert_eq!(
+            encoded_copy(&js, "gzip;q=1.0"),
+            (root.join("papan.js.gz"), Some("gzip"))
+        );
+        assert_eq!(encoded_copy(&js, ""), (js.clone(), None));
+        // No copy beside the file: the file itself.
+        let html = root.join("index.html");
+        assert_eq!(encoded_copy(&html, "br"), (html.clone(), None));
+    }
+
+    #[test]
     fn nothing_outside_dist_is_served() {
         let root = dist("escape");
         assert_eq!(resolve(&root, "/../Cargo.toml"), None);

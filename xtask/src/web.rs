@@ -1,7 +1,10 @@
-//! The web build without `dx`: cargo (wasm32, release, feature `web`) → wasm-bindgen →
-//! optional wasm-opt → `dist/` with the checked-in page and icons.
+//! The web build without `dx`: cargo (wasm32, the size-tuned `wasm-release` profile,
+//! feature `web`) → wasm-bindgen → optional wasm-opt → `dist/` with the checked-in page,
+//! manifest, service worker and icons → a versioned service worker and precompressed
+//! copies (`.gz`, `.br`) of every text file and the wasm, whose sizes it prints.
 
 use crate::env::{self, cargo, run};
+use crate::offline;
 use crate::tools;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,6 +13,8 @@ use std::process::Command;
 /// The app package and its binary; wasm-bindgen names its output after the binary
 /// (`papan.js`, `papan_bg.wasm`), which `assets/web/index.html` imports.
 const APP: &str = "papan";
+/// Cargo.toml's size-tuned profile for the web (the bots keep full speed there).
+const PROFILE: &str = "wasm-release";
 
 pub struct BuildOptions {
     pub dist: PathBuf,
@@ -37,7 +42,8 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
         APP,
         "--bin",
         APP,
-        "--release",
+        "--profile",
+        PROFILE,
         "--target",
         tools::WASM_TARGET,
         "--features",
@@ -45,7 +51,7 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     ]))?;
     let wasm = env::target_dir()
         .join(tools::WASM_TARGET)
-        .join("release")
+        .join(PROFILE)
         .join(format!("{APP}.wasm"));
     if !wasm.is_file() {
         return Err(format!("cargo finished but {} is missing", wasm.display()));
@@ -87,11 +93,10 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     if !dist.join("index.html").is_file() {
         return Err("assets/web/index.html is missing: the web build has no page".into());
     }
-    println!(
-        "web build ready in {} ({} KB wasm)",
-        dist.display(),
-        file_size(&bg) / 1024
-    );
+    let version = offline::stamp_service_worker(dist)?;
+    let sizes = offline::precompress(dist)?;
+    println!("{}", offline::size_table(&sizes));
+    println!("web build {version} ready in {}", dist.display());
     Ok(dist.clone())
 }
 

@@ -1,7 +1,10 @@
 # backgammon screens (en). Keys start with "backgammon-".
 backgammon-starts-hint = Each player rolls one die; the higher die starts and plays both numbers.
 backgammon-board-label = Backgammon board
-backgammon-point-label = Point { $point }, { $count } checkers
+backgammon-point-label = Point { $point }, { $count ->
+        [one] 1 checker
+       *[other] { $count } checkers
+    }
 backgammon-tap-to-roll = Tap to roll
 backgammon-roll = Roll
 backgammon-done = Done

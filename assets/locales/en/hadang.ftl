@@ -12,7 +12,10 @@ hadang-seconds = +{ $count } s
 hadang-board-label = HADANG board, 9 by 9
 hadang-board-title = Tap your pawn or a highlighted cell to move. Tap a groove to preview a wall, tap it again to place it.
 hadang-status-confirm-wall = Tap the wall again to place it
-hadang-walls-left = { $count } walls left
+hadang-walls-left = { $count ->
+        [one] 1 wall left
+       *[other] { $count } walls left
+    }
 hadang-path-short = { $count } to go
 hadang-action-paths = Paths
 

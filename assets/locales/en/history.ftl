@@ -41,7 +41,10 @@ finished-corrupt = The list of finished games could not be read and was set asid
 finished-won = { $who } won
 finished-draw = Draw
 finished-unfinished = Not finished
-finished-meta = Opponent: { $opponent } · { $moves } moves
+finished-meta = Opponent: { $opponent } · { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }
 review-count-inaccuracy = { $count ->
         [one] 1 inaccuracy
        *[other] { $count } inaccuracies

@@ -103,7 +103,10 @@ reason-side-time = { $side } ran out of time.
 reason-you-left = You left the game.
 reason-they-left = Your opponent left the game.
 reason-side-left = { $side } left the game.
-backgammon-pip-count = { $pips } pips
+backgammon-pip-count = { $pips ->
+        [one] 1 pip
+       *[other] { $pips } pips
+    }
 junqi-colour-pending = No colour yet
 tutorial-read-first = Read this step, then tap Next.
 reason-goal = The pawn reached the far side.
@@ -115,5 +118,8 @@ reason-quiet = 60 moves in a row without a reveal or a battle.
 reason-single = All checkers borne off: a single game.
 reason-gammon = Gammon: the loser bore off no checker.
 reason-backgammon = Backgammon: the loser still had a checker on the bar or in the winner's home board.
-continue-summary = { $opponent } · { $moves } moves
+continue-summary = { $opponent } · { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }
 not-found = This page does not exist.

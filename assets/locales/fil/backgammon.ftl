@@ -1,7 +1,7 @@
 # mga screen ng backgammon (fil). Nagsisimula ang mga key sa "backgammon-".
 backgammon-starts-hint = Tig-isang dice ang ihahagis ng bawat manlalaro; ang mas mataas ang mauuna at lalaruin ang dalawang numero.
 backgammon-board-label = Board ng backgammon
-backgammon-point-label = Point { $point }, { $count } piyesa
+backgammon-point-label = Punto { $point }, { $count } piyesa
 backgammon-tap-to-roll = I-tap para ihagis
 backgammon-roll = Ihagis
 backgammon-done = Tapos

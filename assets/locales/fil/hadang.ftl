@@ -1,8 +1,8 @@
 # hadang screens (fil). Keys start with "hadang-".
-hadang-setup-lead = Dalhin ang pawn mo sa kabilang dulo. Sa turn mo, humakbang nang isa o maglagay ng harang.
-hadang-starts-hint = Ang mauuna ay Player 1: nagsisimula sa e1 at unang titira.
+hadang-setup-lead = Dalhin ang pawn mo sa kabilang dulo. Sa turno mo, humakbang nang isa o maglagay ng harang.
+hadang-starts-hint = Manlalaro 1 ang mauuna: nagsisimula sa e1 at siya ang unang titira.
 hadang-setup-clock = Orasan
-hadang-clock-hint = Tumatakbo lang ang orasan ng bawat isa sa sarili niyang turn. Talo ang maubusan ng oras.
+hadang-clock-hint = Tumatakbo lang ang orasan ng bawat isa sa sarili niyang turno. Talo ang maubusan ng oras.
 hadang-clock-none = Walang orasan
 hadang-minutes = { $count } min
 hadang-setup-increment = Dagdag bawat tira

@@ -1,18 +1,18 @@
 # junqi screens (fil). Keys start with "junqi-".
 junqi-setup-lead = Nakataob ang lahat ng piyesa sa simula. Magbukas ng piyesa para malaman ang kulay mo, alisin ang mga mina, at agawin ang bandila.
 junqi-setup-hotseat-hint = Ipasa ang telepono pagkatapos ng bawat tira. Lihim sa inyong dalawa ang mga nakataob na piyesa.
-junqi-setup-starts-random = Binubunot nang random kung sino ang unang titira.
+junqi-setup-starts-random = Binubunot kung sino ang unang titira.
 junqi-setup-rule-reveal = I-tap ang nakataob na piyesa para buksan ito, o i-tap ang piyesa mo at saka ang berdeng puwesto.
 junqi-setup-rule-colour = Kung sino ang dalawang beses na sunod na nakapagbukas ng iisang kulay, sa kanya ang kulay na iyon.
 junqi-setup-rule-win = Agawin ang bandila ng kalaban, o iwan siyang walang piyesang nakakagalaw.
 junqi-board-label = Board ng Jun Qi, 5 hanay at 12 hilera
 junqi-colour-red = Pula
 junqi-colour-blue = Asul
-junqi-status-reveal = Tira mo: magbukas ng piyesa
+junqi-status-reveal = Ikaw na: magbukas ng piyesa
 junqi-colours-decided = { $me }: { $mine } · { $opponent }: { $theirs }
 junqi-colour-hint = Wala pang may-ari ng kulay: ang makapagbukas ng iisang kulay nang dalawang beses na sunod ang may-ari nito.
 junqi-colour-streak = { $who } ang huling nagbukas ng { $colour }: isa pang { $colour } at pasya na.
-junqi-first-mover = Binunot nang random — unang titira: { $who }
+junqi-first-mover = Binunot — unang titira: { $who }
 junqi-piece-of = { $piece } ({ $colour })
 junqi-last-reveal = { $who }: binuksan ang { $piece } sa { $post }
 junqi-last-move = { $who }: { $from } → { $to }

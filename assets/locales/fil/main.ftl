@@ -1,11 +1,11 @@
 # Papan — Filipino
 
 app-name = Papan
-home-lead = Mga board game para sa dalawa, sa iisang telepono o laban sa CPU.
+home-lead = Mga board game para sa dalawa, sa iisang telepono o laban sa bot.
 home-games = Mga laro
 action-play = Maglaro
 action-back = Bumalik
-action-home = Home
+action-home = Simula
 action-start = Simulan ang laro
 action-new-game = Bagong laro
 action-swap = Magpalit
@@ -19,7 +19,7 @@ game-hex = Hex
 game-hex-tagline = Pagdugtungin ang dalawa mong gilid bago ang kalaban.
 game-hadang = HADANG
 game-hadang-tagline = Paunahan sa kabila; harangan gamit ang pader.
-game-junqi = Jun Qi flip
+game-junqi = Jun Qi baligtaran
 game-junqi-tagline = Buksan ang nakatagong piyesa, agawin ang bandila.
 game-backgammon = Backgammon
 game-backgammon-tagline = Ihagis ang dice, makipagkarera, ilabas ang piyesa.
@@ -32,12 +32,12 @@ size-hint-quick = Mabilis na laro. Isang tap lang para maglagay.
 size-hint-confirm = Mag-tap para makita, mag-tap ulit para ilagay.
 setup-opponent = Kalaban
 opponent-human = Tao sa device na ito
-opponent-beginner = CPU na baguhan
-opponent-normal = Karaniwang CPU
-opponent-expert = Ekspertong CPU
+opponent-beginner = Baguhang bot
+opponent-normal = Karaniwang bot
+opponent-expert = Ekspertong bot
 setup-starts = Sino ang mauuna
 starts-me = Ako
-starts-bot = CPU
+starts-bot = Bot
 starts-alternate = Salitan
 starts-hint = Pula ang nauuna at siya ang naglalagay ng unang bato.
 setup-swap = Patakaran ng pagpapalit
@@ -53,13 +53,13 @@ colour-red = Pula
 colour-blue = Asul
 status-your-turn = Ikaw na
 status-your-turn-swap = Ikaw na: maglagay o magpalit
-status-bot-turn = Turno ng CPU
-bot-thinking = Nag-iisip ang CPU
+status-bot-turn = Turno ng bot
+bot-thinking = Nag-iisip ang bot
 status-over = Tapos na ang laro
 estimate-pending = Tsansa mo: …
 estimate-label = Tsansa mo: { $percent }%
 
-toast-wait-bot = Hintayin ang tira ng CPU.
+toast-wait-bot = Hintayin ang tira ng bot.
 toast-game-over = Tapos na ang laro.
 toast-illegal = Hindi puwede ang tirang iyan.
 
@@ -67,7 +67,7 @@ resign-title = Susuko ka na ba?
 resign-body = Mapupunta sa kalaban ang panalo.
 
 result-you-win = Panalo ka!
-result-bot-wins = Panalo ang CPU
+result-bot-wins = Panalo ang bot
 reason-connection = Nadugtong ng isang hanay ang dalawang gilid.
 reason-you-resigned = Sumuko ka.
 
@@ -79,8 +79,8 @@ theme-light = Maliwanag
 theme-dark = Madilim
 settings-play = Paglalaro
 settings-sound = Tunog
-settings-estimate = Ipakita ang tantiya ng CPU
-settings-estimate-hint = Ipinapakita ang tsansa mong manalo ayon sa CPU.
+settings-estimate = Ipakita ang tantiya ng bot
+settings-estimate-hint = Ipinapakita ang tsansa mong manalo ayon sa bot.
 
 # Ang screen ng laro, pare-pareho sa lahat ng laro
 you = Ikaw
@@ -114,6 +114,6 @@ reason-both-stuck = Wala nang piyesang nakakagalaw ang magkabilang panig.
 reason-quiet = 60 sunod na tira nang walang pagbukas o labanan.
 reason-single = Nailabas na ang lahat ng piyesa: karaniwang panalo.
 reason-gammon = Gammon: wala pang nailabas na piyesa ang natalo.
-reason-backgammon = Backgammon: may piyesa pa ang natalo sa bar o sa home board ng nanalo.
+reason-backgammon = Backgammon: may piyesa pa ang natalo sa bar o sa bahay ng nanalo.
 continue-summary = { $opponent } · { $moves } tira
 not-found = Walang ganitong pahina.

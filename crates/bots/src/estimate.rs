@@ -11,6 +11,7 @@
 
 use crate::Level;
 use papan_rules::GameId;
+use std::fmt::Write as _;
 
 /// A logistic map of a search value: `σ(slope·logit(v) + shift)`.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -28,37 +29,73 @@ impl Curve {
     }
 
     /// The curve that best turns `values` into `results` (1 won, 0 lost,
-    /// ½ drawn) by log loss: Newton's method on the two parameters.
+    /// ½ drawn) by log loss.
     pub fn fit(samples: &[(f64, f64)]) -> Curve {
-        let (mut a, mut b) = (1.0f64, 0.0f64);
-        for _ in 0..50 {
-            let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 0.0, 0.0, 0.0);
-            for &(value, result) in samples {
-                let x = logit(value);
-                let p = sigmoid(a * x + b);
-                let w = p * (1.0 - p);
-                ga += (p - result) * x;
-                gb += p - result;
-                haa += w * x * x;
-                hab += w * x;
-                hbb += w;
-            }
-            // A little ridge keeps the step finite when the data separate.
-            let (haa, hbb) = (haa + 1e-6, hbb + 1e-6);
-            let det = haa * hbb - hab * hab;
-            if det.abs() < 1e-12 {
-                break;
-            }
-            let da = (hbb * ga - hab * gb) / det;
-            let db = (haa * gb - hab * ga) / det;
-            a -= da;
-            b -= db;
-            if da.abs() + db.abs() < 1e-9 {
-                break;
+        let features: Vec<([f64; 2], f64)> = samples.iter().map(|&(v, r)| ([logit(v), 1.0], r)).collect();
+        let [slope, shift] = fit_logistic(&features);
+        Curve { slope, shift }
+    }
+}
+
+/// Logistic regression: the weights `w` for which `σ(w·x)` best predicts
+/// each result (1 won, 0 lost, ½ drawn) by log loss, by Newton's method.
+/// Put a constant 1 among the features for an intercept.
+pub fn fit_logistic<const N: usize>(samples: &[([f64; N], f64)]) -> [f64; N] {
+    let mut w = [0.0f64; N];
+    for _ in 0..50 {
+        let mut gradient = [0.0f64; N];
+        let mut hessian = [[0.0f64; N]; N];
+        for (x, result) in samples {
+            let p = sigmoid(dot(&w, x));
+            for i in 0..N {
+                gradient[i] += (p - result) * x[i];
+                for j in 0..N {
+                    hessian[i][j] += p * (1.0 - p) * x[i] * x[j];
+                }
             }
         }
-        Curve { slope: a, shift: b }
+        // A little ridge keeps the step finite when the data separate.
+        for (i, row) in hessian.iter_mut().enumerate() {
+            row[i] += 1e-6;
+        }
+        let Some(step) = solve(hessian, gradient) else {
+            break;
+        };
+        for i in 0..N {
+            w[i] -= step[i];
+        }
+        if step.iter().map(|d| d.abs()).sum::<f64>() < 1e-9 {
+            break;
+        }
     }
+    w
+}
+
+fn dot<const N: usize>(a: &[f64; N], b: &[f64; N]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// `a·x = b` by Gaussian elimination with partial pivoting; `None` when singular.
+fn solve<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> Option<[f64; N]> {
+    for col in 0..N {
+        let pivot = (col..N).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let (pivot_row, pivot_b) = (a[col], b[col]);
+        for (row, (values, rhs)) in a.iter_mut().zip(b.iter_mut()).enumerate() {
+            if row != col {
+                let factor = values[col] / pivot_row[col];
+                for (value, pivot) in values.iter_mut().zip(pivot_row).skip(col) {
+                    *value -= factor * pivot;
+                }
+                *rhs -= factor * pivot_b;
+            }
+        }
+    }
+    Some(std::array::from_fn(|i| b[i] / a[i][i]))
 }
 
 fn logit(p: f64) -> f64 {
@@ -66,19 +103,22 @@ fn logit(p: f64) -> f64 {
     (p / (1.0 - p)).ln()
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// The shipped curves: the "fit" lines printed by
 /// `cargo run --release -p papan-bots --bin arena -- --game <game> --a expert --b normal --estimator normal --seed S --games N`:
 /// Hex (`--size 9`, seed 11, 40 games; `--size 7`, seed 13, 80 games),
-/// backgammon (seed 11, 36 games), HADANG (seed 13, 72 games). Checked on
-/// other games: Hex 9×9 and backgammon on seed 13 (120 games each), Hex
-/// 7×7 on seed 12 (80 games), HADANG on seed 14 (48 games).
+/// backgammon (seed 11, 36 games). Checked on other games: Hex 9×9 and
+/// backgammon on seed 13 (120 games each), Hex 7×7 on seed 12 (80 games).
 /// Only the Normal search is calibrated: it is the app's estimator (the
 /// bar in play); other levels use the same curve. Jun Qi keeps its raw
-/// value, which was already within 10 points on other games.
+/// value, which was already within 10 points on other games. HADANG needs
+/// no curve here: one score cannot say how sure a lead is (a two-step lead
+/// is little with twenty walls to come, decisive with none), so its value is
+/// already a fitted chance of score and walls in stock
+/// ([`crate::hadang::eval::win_probability`]).
 pub const CURVES: &[Fitted] = &[
     Fitted {
         game: GameId::Hex,
@@ -106,15 +146,6 @@ pub const CURVES: &[Fitted] = &[
         curve: Curve {
             slope: 0.874,
             shift: -0.290,
-        },
-    },
-    Fitted {
-        game: GameId::Hadang,
-        size: None,
-        level: Level::Normal,
-        curve: Curve {
-            slope: 0.574,
-            shift: -0.120,
         },
     },
 ];
@@ -152,6 +183,47 @@ pub fn curve(game: GameId, size: Option<u8>, level: Level) -> Curve {
 /// The chance to show for a search value of `game` (board `size`) at `level`.
 pub fn calibrated(game: GameId, size: Option<u8>, level: Level, value: f64) -> f64 {
     curve(game, size, level).apply(value)
+}
+
+/// Predicted against observed per 10-point bucket (the calibration
+/// table: `arena --estimator`, `examples/hadang_estimate`), and the largest gap
+/// among buckets with enough positions to judge.
+pub fn bucket_table(title: &str, samples: &[(f64, f64)]) -> String {
+    const MIN_BUCKET: usize = 20;
+    let mut buckets = [(0usize, 0.0f64, 0.0f64); 10];
+    for &(p, result) in samples {
+        let b = ((p * 10.0) as usize).min(9);
+        buckets[b].0 += 1;
+        buckets[b].1 += p;
+        buckets[b].2 += result;
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "  {title}:");
+    let _ = writeln!(out, "    bucket      n  predicted  observed   gap");
+    let mut worst: f64 = 0.0;
+    for (i, (n, predicted, won)) in buckets.iter().enumerate() {
+        if *n == 0 {
+            continue;
+        }
+        let (p, o) = (predicted / *n as f64 * 100.0, won / *n as f64 * 100.0);
+        let judged = *n >= MIN_BUCKET;
+        if judged {
+            worst = worst.max((p - o).abs());
+        }
+        let _ = writeln!(
+            out,
+            "    {:>3}-{:<3} {:>6}  {:>8.1}%  {:>7.1}%  {:>+5.1}{}",
+            i * 10,
+            i * 10 + 10,
+            n,
+            p,
+            o,
+            o - p,
+            if judged { "" } else { "  (few)" }
+        );
+    }
+    let _ = writeln!(out, "    largest gap in buckets of {MIN_BUCKET}+: {worst:.1} points");
+    out
 }
 
 #[cfg(test)]

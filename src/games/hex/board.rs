@@ -8,6 +8,11 @@
 //! when a person may tap, else `wait`) and `data-last-pointer`; each cell
 //! has `data-cell="c3"` and a class with `empty`, `red` or `blue`, plus
 //! `last`, `win`, `ghost`, `hint` when they apply.
+//!
+//! Keyboard and screen readers: every cell is a button named by its
+//! coordinate and state ("f6, empty", "d4, Red, last move"); the board is
+//! one tab stop (roving tabindex), arrow keys move between cells and Enter
+//! or Space plays the focused one, as a tap would.
 
 use super::geometry::{centre, edge_triangles, hexagon, labels, points, view_box, RADIUS};
 use super::tap::HexTap;
@@ -64,10 +69,12 @@ pub struct BoardCell {
     pub points: String,
     pub centre: (f64, f64),
     pub last: bool,
+    /// What a screen reader says: coordinate, stone, last move.
+    pub spoken: String,
 }
 
 /// The cells of `hex` with their classes, row by row.
-pub fn board_cells(hex: &Hex, marks: &HexMarks) -> Vec<BoardCell> {
+pub fn board_cells(hex: &Hex, marks: &HexMarks, lang: Lang) -> Vec<BoardCell> {
     let n = hex.size();
     let chain = hex.winning_chain();
     let ghost_colour = match hex.colour_to_move() {
@@ -99,9 +106,20 @@ pub fn board_cells(hex: &Hex, marks: &HexMarks) -> Vec<BoardCell> {
                 class.push_str(" ghost ");
                 class.push_str(ghost_colour);
             }
+            let name = cell.to_string();
+            let state = match hex.stone(cell) {
+                Some(Colour::Red) => "hex-cell-red",
+                Some(Colour::Blue) => "hex-cell-blue",
+                None => "hex-cell-empty",
+            };
+            let mut spoken = tr_args(lang, state, &[("cell", name.clone())]);
+            if is_last {
+                spoken = tr_args(lang, "cell-last-move", &[("name", spoken)]);
+            }
             out.push(BoardCell {
                 cell,
-                name: cell.to_string(),
+                name,
+                spoken,
                 class,
                 points: points(&hexagon(at, RADIUS)),
                 centre: at,
@@ -112,14 +130,35 @@ pub fn board_cells(hex: &Hex, marks: &HexMarks) -> Vec<BoardCell> {
     out
 }
 
+/// The cell the arrow `key` leads to from `from` on a board of `size`
+/// (columns left and right, rows up and down), staying on the board.
+pub fn arrow_step(from: Cell, key: &Key, size: u8) -> Option<Cell> {
+    let (dc, dr) = match key {
+        Key::ArrowLeft => (-1, 0),
+        Key::ArrowRight => (1, 0),
+        Key::ArrowUp => (0, -1),
+        Key::ArrowDown => (0, 1),
+        _ => return None,
+    };
+    let col = (i16::from(from.col) + dc).clamp(0, i16::from(size) - 1);
+    let row = (i16::from(from.row) + dr).clamp(0, i16::from(size) - 1);
+    Some(Cell::new(col as u8, row as u8))
+}
+
 #[component]
 pub fn HexBoard(view: Hex, marks: HexMarks, lang: Lang, on_tap: EventHandler<Cell>) -> Element {
     let mut last_pointer = use_signal(|| String::from("none"));
+    // The keyboard's cell: where focus was last, else the last move, else the centre.
+    let mut keyboard = use_signal(|| None::<Cell>);
     let size = view.size();
+    let focused = keyboard()
+        .filter(|c| c.col < size && c.row < size)
+        .or(marks.last)
+        .unwrap_or(Cell::new(size / 2, size / 2));
     let (x, y, w, h) = view_box(size);
     let over = marks.over;
     let status = if over { "over" } else { "playing" };
-    let cells = board_cells(&view, &marks);
+    let cells = board_cells(&view, &marks, lang);
     let triangles = edge_triangles(size);
     let label = tr_args(lang, "board-label", &[("size", size.to_string())]);
     let turn = if marks.live && !over { "human" } else { "wait" };
@@ -138,6 +177,20 @@ pub fn HexBoard(view: Hex, marks: HexMarks, lang: Lang, on_tap: EventHandler<Cel
             "data-turn": "{turn}",
             "data-last-pointer": "{last_pointer}",
             onpointerdown: move |e: PointerEvent| last_pointer.set(e.data().pointer_type()),
+            onkeydown: move |e: KeyboardEvent| {
+                let key = e.key();
+                if key == Key::Enter || key == Key::Character(" ".into()) {
+                    e.prevent_default();
+                    on_tap.call(focused);
+                } else if let Some(next) = arrow_step(focused, &key, size) {
+                    e.prevent_default();
+                    keyboard.set(Some(next));
+                    let js = format!(
+                        "document.querySelector('[data-testid=\"hex-board\"] [data-cell=\"{next}\"]')?.focus()"
+                    );
+                    let _ = document::eval(&js);
+                }
+            },
             defs {
                 radialGradient { id: "papan-stone-red", cx: "38%", cy: "32%", r: "75%",
                     stop { offset: "0%", class: "stone-red-0" }
@@ -169,9 +222,16 @@ pub fn HexBoard(view: Hex, marks: HexMarks, lang: Lang, on_tap: EventHandler<Cel
                         class: "{bc.class}",
                         points: "{bc.points}",
                         "data-cell": "{bc.name}",
+                        role: "button",
+                        "aria-label": "{bc.spoken}",
+                        tabindex: if bc.cell == focused { "0" } else { "-1" },
                         onclick: {
                             let cell = bc.cell;
                             move |_| on_tap.call(cell)
+                        },
+                        onfocus: {
+                            let cell = bc.cell;
+                            move |_| keyboard.set(Some(cell))
                         },
                     }
                 }
@@ -187,7 +247,7 @@ pub fn HexBoard(view: Hex, marks: HexMarks, lang: Lang, on_tap: EventHandler<Cel
                     }
                 }
             }
-            title { {tr(lang, "board-title")} }
+            title { {format!("{} {}", tr(lang, "board-title"), tr(lang, "board-keys-hint"))} }
         }
     }
 }

@@ -22,6 +22,7 @@ use crate::{Decision, Thinker};
 use board::{Crossings, Node};
 use eval::{win_probability, Weights, MATE_BOUND, RACE_WON};
 use papan_rules::hadang::{Hadang, HadangMove};
+use papan_rules::Seat;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use search::{Limits, Search};
@@ -94,6 +95,8 @@ pub struct HadangThinker {
     /// Crossings of the opponent's shortest routes at the root: the noise
     /// only ever picks a wall across one (others cost stock for nothing).
     their_routes: Crossings,
+    /// Both players' walls still to place: how sure a lead is.
+    walls_in_stock: u32,
 }
 
 /// A search for `position` at `level`; same seed and work, same move.
@@ -114,6 +117,10 @@ pub fn thinker_with_budget(position: &Hadang, budget: HadangBudget, seed: u64) -
         budget,
         seed,
         their_routes,
+        walls_in_stock: Seat::BOTH
+            .iter()
+            .map(|&seat| u32::from(position.walls_left(seat)))
+            .sum(),
     }
 }
 
@@ -178,7 +185,7 @@ impl Thinker for HadangThinker {
         let chosen = self.choose();
         Decision {
             best: chosen.map(|(mv, _)| mv),
-            win_probability: chosen.map_or(0.0, |(_, score)| win_probability(score)),
+            win_probability: chosen.map_or(0.0, |(_, score)| win_probability(score, self.walls_in_stock)),
             iterations: self.search.nodes(),
         }
     }

@@ -2,7 +2,7 @@
 //! a's score with its Wilson interval, results per seat, how the games
 //! ended, points (backgammon) and each side's think times.
 
-use papan_bots::estimate::Curve;
+use papan_bots::estimate::{bucket_table, Curve};
 use papan_bots::Level;
 use papan_rules::{GameId, Outcome, Seat};
 use std::fmt::Write;
@@ -314,46 +314,6 @@ pub fn calibration(
             ));
         }
     }
-    out
-}
-
-/// Predicted against observed per 10-point bucket, and the largest gap
-/// among buckets with enough positions to judge.
-fn bucket_table(title: &str, samples: &[(f64, f64)]) -> String {
-    const MIN_BUCKET: usize = 20;
-    let mut buckets = [(0usize, 0.0f64, 0.0f64); 10];
-    for &(p, result) in samples {
-        let b = ((p * 10.0) as usize).min(9);
-        buckets[b].0 += 1;
-        buckets[b].1 += p;
-        buckets[b].2 += result;
-    }
-    let mut out = String::new();
-    let _ = writeln!(out, "  {title}:");
-    let _ = writeln!(out, "    bucket      n  predicted  observed   gap");
-    let mut worst: f64 = 0.0;
-    for (i, (n, predicted, won)) in buckets.iter().enumerate() {
-        if *n == 0 {
-            continue;
-        }
-        let (p, o) = (predicted / *n as f64 * 100.0, won / *n as f64 * 100.0);
-        let judged = *n >= MIN_BUCKET;
-        if judged {
-            worst = worst.max((p - o).abs());
-        }
-        let _ = writeln!(
-            out,
-            "    {:>3}-{:<3} {:>6}  {:>8.1}%  {:>7.1}%  {:>+5.1}{}",
-            i * 10,
-            i * 10 + 10,
-            n,
-            p,
-            o,
-            o - p,
-            if judged { "" } else { "  (few)" }
-        );
-    }
-    let _ = writeln!(out, "    largest gap in buckets of {MIN_BUCKET}+: {worst:.1} points");
     out
 }
 
