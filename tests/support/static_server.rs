@@ -50,15 +50,12 @@ fn serve_unless(listener: TcpListener, root: PathBuf, down: Arc<AtomicBool>) -> 
 /// Binds `127.0.0.1:port` (0 = any free port) and serves `root` on a background thread.
 /// Returns the base URL, e.g. `http://127.0.0.1:41234`.
 pub fn spawn(root: PathBuf, port: u16) -> io::Result<String> {
-    let listener = TcpListener::bind(("127.0.0.1", port))?;
-    let url = format!("http://{}", listener.local_addr()?);
-    thread::spawn(move || serve(listener, root));
-    Ok(url)
+    spawn_switchable(root, port).map(|(url, _)| url)
 }
 
 /// [`spawn`] with a switch: set it and the server stops answering.
-pub fn spawn_switchable(root: PathBuf) -> io::Result<(String, Arc<AtomicBool>)> {
-    let listener = TcpListener::bind(("127.0.0.1", 0))?;
+pub fn spawn_switchable(root: PathBuf, port: u16) -> io::Result<(String, Arc<AtomicBool>)> {
+    let listener = TcpListener::bind(("127.0.0.1", port))?;
     let url = format!("http://{}", listener.local_addr()?);
     let down = Arc::new(AtomicBool::new(false));
     let switch = down.clone();
@@ -119,16 +116,21 @@ pub fn encoded_copy(path: &Path, accepts: &str) -> (PathBuf, Option<&'static str
         .collect();
     for (encoding, suffix) in [("br", "br"), ("gzip", "gz")] {
         if accepted.contains(&encoding) {
-            let mut name = path.as_os_str().to_owned();
-            name.push(".");
-            name.push(suffix);
-            let copy = PathBuf::from(name);
+            let copy = with_suffix(path, suffix);
             if copy.is_file() {
                 return (copy, Some(encoding));
             }
         }
     }
     (path.to_path_buf(), None)
+}
+
+/// `path` with `.suffix` added: where a precompressed copy lives.
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".");
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 /// Maps a request target to a file under `root`, or `None` for a 404.

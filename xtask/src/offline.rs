@@ -2,11 +2,12 @@
 //! the service worker's version and file list, written at build time, and
 //! gzip/brotli copies of every compressible file for `serve` to hand out.
 
+use crate::static_server::with_suffix;
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The placeholders `assets/web/sw.js` carries until the build fills them.
 const VERSION_SLOT: &str = "__PAPAN_VERSION__";
@@ -121,13 +122,6 @@ fn brotli(raw: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".");
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     fs::write(path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))
 }
@@ -162,6 +156,7 @@ pub fn size_table(sizes: &[Sizes]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn dist(name: &str) -> PathBuf {
         let root = std::env::temp_dir().join(format!("papan-offline-{name}-{}", std::process::id()));

@@ -8,10 +8,11 @@
 //!
 //! `cargo run --release -p papan-bots --example hadang_estimate -- --seed 13 --games 80`
 
-use papan_bots::estimate::{bucket_table, fit_logistic, sigmoid};
-use papan_bots::hadang::eval::{estimate_features, win_probability, RACE_WON};
+use papan_bots::estimate::{bucket_table, fit_logistic};
+use papan_bots::hadang::eval::{chance, estimate_features, walls_in_stock, win_probability, RACE_WON};
+use papan_bots::hadang::random_opening;
 use papan_bots::{Bot, Level};
-use papan_rules::hadang::{Hadang, HadangMove};
+use papan_rules::hadang::Hadang;
 use papan_rules::{Game, Seat, Turn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -61,20 +62,12 @@ fn main() {
         open.len()
     );
     println!(
-        "fit: EstimateWeights([{:.3}, {:.3}, {:.3}])",
+        "fit: ESTIMATE = [{:.3}, {:.3}, {:.3}]",
         weights[0], weights[1], weights[2]
     );
     let fitted: Vec<(f64, f64)> = samples
         .iter()
-        .map(|s| {
-            let p = if s.score.abs() >= RACE_WON {
-                win_probability(s.score, s.walls_in_stock)
-            } else {
-                let x = estimate_features(s.score, s.walls_in_stock);
-                sigmoid(x.iter().zip(weights).map(|(x, w)| x * w).sum())
-            };
-            (p, s.result)
-        })
+        .map(|s| (chance(&weights, s.score, s.walls_in_stock), s.result))
         .collect();
     print!("{}", bucket_table("fitted on these games", &fitted));
     let shipped: Vec<(f64, f64)> = samples
@@ -101,17 +94,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<(u64, usize), String>
 fn play(seed: u64, game: usize) -> Vec<Sample> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed * 1000 + game as u64);
     let mut position = Hadang::start();
-    for _ in 0..rng.random_range(2..=4) {
-        let seat = position.side_to_move();
-        let mv = if rng.random_bool(0.25) && position.walls_left(seat) > 0 {
-            let walls = position.legal_walls();
-            HadangMove::Wall(walls[rng.random_range(0..walls.len())])
-        } else {
-            let steps = position.pawn_targets(seat);
-            HadangMove::Step(steps[rng.random_range(0..steps.len())])
-        };
-        position.play(&mv).expect("opening moves are legal");
-    }
+    random_opening(&mut position, &mut rng, 4);
     let expert = if game.is_multiple_of(2) {
         Seat::First
     } else {
@@ -127,8 +110,7 @@ fn play(seed: u64, game: usize) -> Vec<Sample> {
             let mut estimator = papan_bots::hadang::thinker(&position, Level::Normal, seed ^ 0xE57);
             while papan_bots::Thinker::think(&mut estimator, 4096) {}
             let score = estimator.search().best().map_or(0, |(_, s)| s);
-            let walls_in_stock = Seat::BOTH.iter().map(|&s| u32::from(position.walls_left(s))).sum();
-            scored.push((seat, score, walls_in_stock));
+            scored.push((seat, score, walls_in_stock(&position)));
         }
         let level = if seat == expert { Level::Expert } else { Level::Normal };
         let mv = Hadang::decide(&position, level, seed)

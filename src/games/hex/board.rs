@@ -231,7 +231,8 @@ pub fn HexBoard(view: Hex, marks: HexMarks, lang: Lang, on_tap: EventHandler<Cel
                         },
                         onfocus: {
                             let cell = bc.cell;
-                            move |_| keyboard.set(Some(cell))
+                            // Every tap focuses a cell: redraw only when the keyboard's cell moves.
+                            move |_| if *keyboard.peek() != Some(cell) { keyboard.set(Some(cell)) }
                         },
                     }
                 }

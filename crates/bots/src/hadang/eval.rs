@@ -7,6 +7,8 @@
 //! the other down any more (pawn jumps aside, which only ever help).
 
 use super::board::{goal, Node};
+use papan_rules::hadang::Hadang;
+use papan_rules::Seat;
 
 /// A won game, less the plies to reach it (so quicker wins score higher).
 pub const MATE: i32 = 1_000_000;
@@ -90,13 +92,19 @@ pub fn evaluate(node: &Node, weights: &Weights) -> i32 {
 /// largest bucket gap 13.1 points (the score alone, through its best
 /// logistic curve, had 22.7), so not yet within the 10-point bar.
 pub fn win_probability(score: i32, walls_in_stock: u32) -> f64 {
+    chance(&ESTIMATE, score, walls_in_stock)
+}
+
+/// [`win_probability`] with other `weights` (the fitting program's).
+pub fn chance(weights: &[f64; 3], score: i32, walls_in_stock: u32) -> f64 {
     if score >= RACE_WON {
         return 1.0;
     }
     if score <= -RACE_WON {
         return 0.0;
     }
-    crate::estimate::sigmoid(ESTIMATE.dot(estimate_features(score, walls_in_stock)))
+    let x = estimate_features(score, walls_in_stock);
+    crate::estimate::sigmoid(weights.iter().zip(x).map(|(w, x)| w * x).sum())
 }
 
 /// What the estimate is fitted on: `[s, s·w, 1]` (see [`win_probability`]).
@@ -106,18 +114,17 @@ pub fn estimate_features(score: i32, walls_in_stock: u32) -> [f64; 3] {
     [steps, steps * share, 1.0]
 }
 
-/// The fitted weights of [`estimate_features`].
-pub struct EstimateWeights(pub [f64; 3]);
-
-impl EstimateWeights {
-    fn dot(&self, x: [f64; 3]) -> f64 {
-        self.0.iter().zip(x).map(|(w, x)| w * x).sum()
-    }
+/// Both players' walls still to place.
+pub fn walls_in_stock(position: &Hadang) -> u32 {
+    Seat::BOTH
+        .iter()
+        .map(|&seat| u32::from(position.walls_left(seat)))
+        .sum()
 }
 
-/// LATE, EARLY_CHANGE and SHIFT: a step ahead is worth 0.56 logits with no
-/// wall left to place and 0.39 with all twenty.
-pub const ESTIMATE: EstimateWeights = EstimateWeights([0.564, -0.170, -0.123]);
+/// LATE, EARLY_CHANGE and SHIFT of [`estimate_features`]: a step ahead is
+/// worth 0.56 logits with no wall left to place and 0.39 with all twenty.
+pub const ESTIMATE: [f64; 3] = [0.564, -0.170, -0.123];
 
 #[cfg(test)]
 mod tests {

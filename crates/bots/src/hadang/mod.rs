@@ -22,7 +22,7 @@ use crate::{Decision, Thinker};
 use board::{Crossings, Node};
 use eval::{win_probability, Weights, MATE_BOUND, RACE_WON};
 use papan_rules::hadang::{Hadang, HadangMove};
-use papan_rules::Seat;
+use papan_rules::Game;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use search::{Limits, Search};
@@ -99,6 +99,26 @@ pub struct HadangThinker {
     walls_in_stock: u32,
 }
 
+/// Two to `max_plies` random moves from `position` (a wall one time in
+/// four while the mover has any, else a step): the arena's seeded openings,
+/// so that bots meet in many positions.
+pub fn random_opening(position: &mut Hadang, rng: &mut impl Rng, max_plies: usize) -> Vec<HadangMove> {
+    let mut moves = Vec::new();
+    for _ in 0..rng.random_range(2..=max_plies) {
+        let seat = position.side_to_move();
+        let mv = if rng.random_bool(0.25) && position.walls_left(seat) > 0 {
+            let walls = position.legal_walls();
+            HadangMove::Wall(walls[rng.random_range(0..walls.len())])
+        } else {
+            let steps = position.pawn_targets(seat);
+            HadangMove::Step(steps[rng.random_range(0..steps.len())])
+        };
+        position.play(&mv).expect("random opening moves are legal");
+        moves.push(mv);
+    }
+    moves
+}
+
 /// A search for `position` at `level`; same seed and work, same move.
 pub fn thinker(position: &Hadang, level: Level, seed: u64) -> HadangThinker {
     thinker_with_budget(position, budget(level), seed)
@@ -117,10 +137,7 @@ pub fn thinker_with_budget(position: &Hadang, budget: HadangBudget, seed: u64) -
         budget,
         seed,
         their_routes,
-        walls_in_stock: Seat::BOTH
-            .iter()
-            .map(|&seat| u32::from(position.walls_left(seat)))
-            .sum(),
+        walls_in_stock: eval::walls_in_stock(position),
     }
 }
 

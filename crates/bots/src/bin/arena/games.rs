@@ -5,11 +5,9 @@ use crate::{Args, MakeThinker, Player};
 use papan_bots::hadang::eval::Weights;
 use papan_bots::{hadang, hex, junqi, Bot, Level};
 use papan_rules::backgammon::Backgammon;
-use papan_rules::hadang::{Hadang, HadangMove};
+use papan_rules::hadang::Hadang;
 use papan_rules::hex::{Hex, HexOptions};
 use papan_rules::junqi::JunQi;
-use papan_rules::Game;
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
@@ -138,21 +136,10 @@ impl ArenaGame for Hadang {
     }
 
     fn opening(&mut self, rng: &mut ChaCha8Rng, args: &Args) -> Vec<String> {
-        let plies = rng.random_range(2..=args.opening.unwrap_or(4));
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            let seat = self.side_to_move();
-            let mv = if rng.random_bool(0.25) && self.walls_left(seat) > 0 {
-                let walls = self.legal_walls();
-                HadangMove::Wall(walls[rng.random_range(0..walls.len())])
-            } else {
-                let steps = self.pawn_targets(seat);
-                HadangMove::Step(steps[rng.random_range(0..steps.len())])
-            };
-            self.play(&mv).expect("opening moves are legal");
-            moves.push(format!("({mv})"));
-        }
-        moves
+        hadang::random_opening(self, rng, args.opening.unwrap_or(4))
+            .iter()
+            .map(|mv| format!("({mv})"))
+            .collect()
     }
 }
 
