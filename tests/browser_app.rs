@@ -301,8 +301,7 @@ async fn tap_testid(client: &Client, id: &str) -> Result<(), String> {
         &format!("return !!document.querySelector('{}')", selector.replace('\'', "\\'")),
     )
     .await?;
-    // Mid-screen first: at 320 px the setup's sticky footer still covers the
-    // lowest options (issue 14's layout item), and a tap there would start the game.
+    // Into view first: on a 320 px screen the lowest options start below the fold.
     client
         .execute(
             &format!(
@@ -588,4 +587,161 @@ async fn every_language_fits_phones_from_320_px() {
     }
     drop(driver);
     assert!(problems.is_empty(), "screens that do not fit:\n{}", problems.join("\n"));
+}
+
+/// Setup screens at 320×640: the footer never lies over an option (the options
+/// scroll above it), the last choices come back on the next visit and after a
+/// reload, and Start asks before it replaces an unfinished game: "keep" keeps it,
+/// Escape closes the question, "start new" replaces it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn setup_remembers_choices_and_asks_before_replacing_a_saved_game() {
+    let (repo, dist) = repo_and_build();
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let driver = start_driver();
+    let client = driver
+        .connect_phone_sized(320, 640)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checks = async {
+        client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
+        client
+            .execute(
+                "localStorage.clear(); localStorage.setItem('settings', JSON.stringify({lang: 'fil'}));",
+                vec![],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        for path in ["hex", "hadang", "junqi", "backgammon", "online/hex"] {
+            open(&client, &base, path).await?;
+            footer_clear_of_content(&client, path).await?;
+        }
+
+        open(&client, &base, "hex").await?;
+        let choices = ["size-9", "opponent-expert", "starts-bot", "swap-on", "alternate-off"];
+        for id in choices {
+            tap_testid(&client, id).await?;
+        }
+        tap_testid(&client, "start-game").await?;
+        wait_for(&client, "the 9×9 game", &board_cells_are(81)).await?;
+
+        // Back to the setup: the same choices, also after a reload.
+        for reload in [false, true] {
+            open(&client, &base, "hex").await?;
+            if reload {
+                client.refresh().await.map_err(|e| e.to_string())?;
+            }
+            wait_for(
+                &client,
+                "the Hex setup",
+                "return !!document.querySelector('[data-testid=\"size-9\"]')",
+            )
+            .await?;
+            for id in choices {
+                let checked = client
+                    .execute(
+                        &format!(
+                            "return document.querySelector('[data-testid=\"{id}\"]').getAttribute('aria-checked')"
+                        ),
+                        vec![],
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                if checked != json!("true") {
+                    return Err(format!("{id} was not remembered (reload: {reload})"));
+                }
+            }
+        }
+
+        // Start with a game waiting asks first; the question takes the focus.
+        tap_testid(&client, "size-7").await?;
+        tap_testid(&client, "start-game").await?;
+        wait_for(
+            &client,
+            "the question, focused",
+            "const s = document.querySelector('[data-testid=\"replace-sheet\"]');
+             return !!s && s.contains(document.activeElement) && !!document.getElementById(s.getAttribute('aria-labelledby'));",
+        )
+        .await?;
+        tap_testid(&client, "replace-keep").await?;
+        wait_for(
+            &client,
+            "the question gone",
+            "return !document.querySelector('[data-testid=\"replace-sheet\"]')",
+        )
+        .await?;
+        tap_testid(&client, "start-game").await?;
+        wait_for(
+            &client,
+            "the question again",
+            "return !!document.querySelector('[data-testid=\"replace-sheet\"]')",
+        )
+        .await?;
+        press(&client, &[ESCAPE]).await?;
+        wait_for(
+            &client,
+            "Escape to close it",
+            "return !document.querySelector('[data-testid=\"replace-sheet\"]')",
+        )
+        .await?;
+        tap_testid(&client, "continue-hex").await?;
+        wait_for(&client, "the kept 9×9 game", &board_cells_are(81)).await?;
+
+        open(&client, &base, "hex").await?;
+        tap_testid(&client, "size-7").await?;
+        tap_testid(&client, "start-game").await?;
+        tap_testid(&client, "replace-confirm").await?;
+        wait_for(&client, "the new 7×7 game", &board_cells_are(49)).await?;
+        Ok::<_, String>(())
+    };
+    let outcome = match tokio::time::timeout(Duration::from_secs(180), checks).await {
+        Ok(result) => result,
+        Err(_) => Err("the setup checks took more than 3 minutes".into()),
+    };
+    if outcome.is_err() {
+        save_shot(&client, &repo, "test-output/browser/setup-memory-failure.png").await;
+    }
+    let _ = client.close().await;
+    drop(driver);
+    outcome.unwrap_or_else(|e| panic!("{e}"));
+}
+
+const ESCAPE: char = '\u{E00C}';
+
+/// Opens `/#/{path}` and waits for its footer.
+async fn open(client: &Client, base: &str, path: &str) -> Result<(), String> {
+    client
+        .goto(&format!("{base}/#/{path}"))
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_for(client, path, "return !!document.querySelector('.bottom-bar')").await
+}
+
+/// The scrolling content ends where the footer begins, and its last option,
+/// scrolled into view, shows whole above the footer.
+async fn footer_clear_of_content(client: &Client, path: &str) -> Result<(), String> {
+    let seen = client
+        .execute(
+            "const content = document.querySelector('.screen .content');
+             const footer = document.querySelector('.bottom-bar');
+             const options = content.querySelectorAll('button, a, input');
+             const last = options[options.length - 1];
+             last.scrollIntoView({block: 'end'});
+             const r = last.getBoundingClientRect();
+             return [content.getBoundingClientRect().bottom, footer.getBoundingClientRect().top, r.bottom, innerHeight];",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    let at = |i: usize| seen[i].as_f64().unwrap_or(f64::NAN);
+    let (content_bottom, footer_top, last_bottom) = (at(0), at(1), at(2));
+    if content_bottom > footer_top + 0.5 || last_bottom > footer_top + 0.5 {
+        return Err(format!(
+            "{path}: content reaches {content_bottom}, its last option {last_bottom}, under the footer at {footer_top}"
+        ));
+    }
+    Ok(())
+}
+
+fn board_cells_are(count: usize) -> String {
+    format!("return document.querySelectorAll('[data-testid=\"hex-board\"] [data-cell]').length === {count}")
 }

@@ -1,3 +1,4 @@
 //! Small presentational pieces shared by the screens.
 
 pub mod icons;
+pub mod sheet;

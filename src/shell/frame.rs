@@ -9,6 +9,7 @@ use super::result::{ResultCard, ResultInfo};
 use super::strip::{PlayerStrip, StripInfo};
 use super::toast::{Toast, ToastLine};
 use super::Notice;
+use crate::components::sheet::Sheet;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::screens::TopBar;
 use crate::Route;
@@ -171,15 +172,11 @@ fn ConfirmSheet(
         )
     };
     rsx! {
-        div { class: "sheet-backdrop", onclick: move |_| on_close.call(()),
-            div { class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "sheet-title",
-                onclick: move |e| e.stop_propagation(),
-                h2 { id: "sheet-title", "{title}" }
-                p { "data-testid": if leaving { "leave-warning" } else { "resign-warning" }, "{body}" }
-                div { class: "sheet-actions",
-                    button { class: "btn btn-ghost", "data-testid": "sheet-cancel", onclick: move |_| on_close.call(()), {tr(lang, "action-cancel")} }
-                    button { class: "btn btn-danger-solid", "data-testid": "{testid}", onclick: move |_| on_confirm.call(asked), "{confirm_label}" }
-                }
+        Sheet { title, id: "confirm-sheet", on_close,
+            p { "data-testid": if leaving { "leave-warning" } else { "resign-warning" }, "{body}" }
+            div { class: "sheet-actions",
+                button { class: "btn btn-ghost", "data-testid": "sheet-cancel", onclick: move |_| on_close.call(()), {tr(lang, "action-cancel")} }
+                button { class: "btn btn-danger-solid", "data-testid": "{testid}", onclick: move |_| on_confirm.call(asked), "{confirm_label}" }
             }
         }
     }

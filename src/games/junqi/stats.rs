@@ -2,6 +2,7 @@
 //! remains among the face-down pieces, per kind. All of it is public.
 
 use super::names::{full_key, short_key};
+use crate::components::sheet::Sheet;
 use crate::i18n::{tr, Lang};
 use dioxus::prelude::*;
 use papan_rules::junqi::{Colour, JunQiView, Kind};
@@ -12,14 +13,7 @@ pub fn StatsPanel(view: JunQiView, lang: Lang, on_close: EventHandler<()>) -> El
     let hidden = *view.face_down();
     let total = |counts: &papan_rules::junqi::PieceCounts, c: Colour| counts.total(c);
     rsx! {
-        div { class: "sheet-backdrop", onclick: move |_| on_close.call(()),
-            div {
-                class: "sheet jq-stats",
-                role: "dialog",
-                "aria-modal": "true",
-                "data-testid": "junqi-stats",
-                onclick: move |e| e.stop_propagation(),
-                h2 { {tr(lang, "junqi-stats-title")} }
+        Sheet { title: tr(lang, "junqi-stats-title"), id: "junqi-stats", class: "jq-stats", on_close,
                 table { class: "jq-stats-table",
                     thead {
                         tr {
@@ -74,7 +68,6 @@ pub fn StatsPanel(view: JunQiView, lang: Lang, on_close: EventHandler<()>) -> El
                         {tr(lang, "junqi-stats-close")}
                     }
                 }
-            }
         }
     }
 }

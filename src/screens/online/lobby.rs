@@ -155,7 +155,7 @@ pub fn OnlineLobby(game: GameId) -> Element {
     let title = format!("{} · {}", tr(lang, game_name_key(kind)), tr(lang, "online-title"));
     let working = busy().is_some();
     rsx! {
-        div { class: "screen setup online-lobby",
+        div { class: "screen setup online-lobby with-footer",
             TopBar { lang, title, back: Some(Route::Home {}) }
             main { class: "content",
                 if existing.is_some() {
@@ -252,11 +252,13 @@ pub fn OnlineLobby(game: GameId) -> Element {
                         }
                     }
                 }
+            }
+            footer { class: "bottom-bar online-actions",
+                // Here, not at the end of the options: the reason a tap on the
+                // buttons below failed shows right above them.
                 if let Some(e) = error() {
                     p { class: "notice notice-error", role: "alert", "data-testid": "online-error", "{e}" }
                 }
-            }
-            footer { class: "bottom-bar online-actions",
                 button {
                     class: "btn btn-primary btn-block",
                     "data-testid": "quick-match",

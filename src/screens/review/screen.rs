@@ -6,6 +6,7 @@
 
 use super::graph::ChanceGraph;
 use super::list::seating;
+use crate::components::sheet::Sheet;
 use crate::i18n::{tr, tr_args};
 use crate::play::finished::Finished;
 use crate::play::history;
@@ -310,11 +311,7 @@ fn ExportSheet(
     let href = format!("data:text/plain;charset=utf-8,{}", percent_encode(&text));
     let copy_text = text.clone();
     rsx! {
-        div { class: "sheet-backdrop", onclick: move |_| on_close.call(()),
-            div { class: "sheet export-sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "export-title",
-                "data-testid": "export-sheet",
-                onclick: move |e| e.stop_propagation(),
-                h2 { id: "export-title", {tr(lang, "export-title")} }
+        Sheet { title: tr(lang, "export-title"), id: "export-sheet", class: "export-sheet", on_close,
                 p { class: "muted", "{name}" }
                 textarea { class: "import-text export-text", "data-testid": "export-text", readonly: true, rows: "8", wrap: "off", value: "{text}" }
                 div { class: "sheet-actions",
@@ -328,7 +325,6 @@ fn ExportSheet(
                     }
                     a { class: "btn btn-primary", "data-testid": "export-download", href: "{href}", download: "{name}", {tr(lang, "export-download")} }
                 }
-            }
         }
     }
 }

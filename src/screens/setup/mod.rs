@@ -3,9 +3,12 @@
 //! online) is shared; each game adds only its own fields.
 
 mod fields;
+mod memory;
 
 pub use fields::{Field, Segment};
+pub use memory::SetupMemory;
 
+use crate::components::sheet::Sheet;
 use crate::i18n::{key, tr, tr_args, Lang};
 use crate::play::player::from_setup;
 use crate::play::{Match, Playable};
@@ -28,7 +31,8 @@ use papan_rules::junqi::JunQi;
 use papan_rules::{GameId, Seat};
 
 /// Who takes the first seat (who moves first) in the first game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Starts {
     Me,
     Bot,
@@ -118,7 +122,8 @@ pub fn Setup(game: GameId) -> Element {
     }
 }
 
-/// The frame of every setup screen around the game's own fields.
+/// The frame of every setup screen around the game's own fields. Start asks
+/// first when it would replace an unfinished game.
 #[component]
 fn SetupFrame(
     lang: Lang,
@@ -130,9 +135,11 @@ fn SetupFrame(
     children: Element,
 ) -> Element {
     let nav = navigator();
+    let mut confirm = use_signal(|| false);
+    let game_name = tr(lang, game_name_key(game));
     rsx! {
-        div { class: "screen setup setup-{game}",
-            TopBar { lang, title: tr(lang, game_name_key(game)), back: Some(Route::Home {}),
+        div { class: "screen setup setup-{game} with-footer",
+            TopBar { lang, title: game_name.clone(), back: Some(Route::Home {}),
                 Link { class: "rules-link", "data-testid": "rules-{game}", to: Route::Rules { game }, {tr(lang, "rules-title")} }
             }
             main { class: "content",
@@ -147,23 +154,45 @@ fn SetupFrame(
                         "data-testid": "continue-{game}",
                         onclick: move |_| { nav.push(Route::Play { game }); },
                         span { class: "continue-text",
-                            span { class: "continue-title", {tr_args(lang, "continue-game", &[("game", tr(lang, game_name_key(game)))])} }
+                            span { class: "continue-title", {tr_args(lang, "continue-game", &[("game", game_name.clone())])} }
                             span { class: "continue-sub", {tr(lang, "setup-replaces")} }
                         }
                         span { class: "chevron", "›" }
                     }
                 }
                 {children}
-                if let Some(e) = error {
-                    p { class: "notice notice-error", role: "alert", "{e}" }
-                }
             }
-            footer { class: "bottom-bar",
-                button { class: "btn btn-primary btn-block", "data-testid": "start-game", onclick: move |_| on_start.call(()),
+            footer { class: "bottom-bar setup-actions",
+                if let Some(e) = error {
+                    p { class: "notice notice-error", role: "alert", "data-testid": "start-error", "{e}" }
+                }
+                button {
+                    class: "btn btn-primary btn-block",
+                    "data-testid": "start-game",
+                    onclick: move |_| if resumable { confirm.set(true) } else { on_start.call(()) },
                     {tr(lang, "action-start")}
                 }
-                LearnButton { game, lang }
-                OnlineButton { game, lang }
+                div { class: "setup-more",
+                    LearnButton { game, lang }
+                    OnlineButton { game, lang }
+                }
+            }
+            if confirm() {
+                Sheet { title: tr(lang, "setup-replace-title"), id: "replace-sheet", on_close: move |_| confirm.set(false),
+                    p { {tr_args(lang, "setup-replace-body", &[("game", game_name.clone())])} }
+                    div { class: "sheet-actions",
+                        button { class: "btn btn-ghost", "data-testid": "replace-keep", onclick: move |_| confirm.set(false), {tr(lang, "setup-replace-keep")} }
+                        button {
+                            class: "btn btn-danger-solid",
+                            "data-testid": "replace-confirm",
+                            onclick: move |_| {
+                                confirm.set(false);
+                                on_start.call(());
+                            },
+                            {tr(lang, "setup-replace-confirm")}
+                        }
+                    }
+                }
             }
         }
     }
@@ -248,11 +277,12 @@ fn start<G: GameUi>(choice: Choice<G>, mut error: Signal<Option<String>>) {
 
 #[component]
 fn HexSetup(lang: Lang) -> Element {
-    let mut size = use_signal(|| 11u8);
-    let swap = use_signal(|| false);
-    let opponent = use_signal(|| Some(Level::Normal));
-    let starts = use_signal(|| Starts::Me);
-    let alternate = use_signal(|| true);
+    let memory = use_hook(|| SetupMemory::load(&Store::app(), GameId::Hex));
+    let mut size = use_signal(|| memory.size(11));
+    let swap = use_signal(|| memory.swap());
+    let opponent = use_signal(|| memory.opponent(Some(Level::Normal)));
+    let starts = use_signal(|| memory.starts());
+    let alternate = use_signal(|| memory.alternate());
     let error = use_signal(|| None::<String>);
     let (load_error, resumable) = slot_state::<Hex>();
     let size_hint = if size() >= crate::games::hex::tap::PREVIEW_MIN_SIZE {
@@ -271,6 +301,11 @@ fn HexSetup(lang: Lang) -> Element {
             tempo: Tempo::Unlimited,
             alternate: alternate(),
         };
+        SetupMemory::default()
+            .set_opponent(opponent())
+            .set_starts(starts())
+            .set_hex(size(), swap(), alternate())
+            .save(&Store::app(), GameId::Hex);
         start(choice, error);
     };
     rsx! {
@@ -292,12 +327,14 @@ fn HexSetup(lang: Lang) -> Element {
 
 #[component]
 fn HadangSetup(lang: Lang) -> Element {
-    let opponent = use_signal(|| Some(Level::Beginner));
-    let starts = use_signal(|| Starts::Me);
-    // No clock against the bot by default; 5 minutes between two people.
-    let mut base = use_signal(|| None::<u64>);
-    let mut increment = use_signal(|| 0u64);
-    let mut clock_touched = use_signal(|| false);
+    let memory = use_hook(|| SetupMemory::load(&Store::app(), GameId::Hadang));
+    let opponent = use_signal(|| memory.opponent(Some(Level::Beginner)));
+    let starts = use_signal(|| memory.starts());
+    // No clock against the bot by default; 5 minutes between two people;
+    // a clock chosen before stays chosen.
+    let mut base = use_signal(|| memory.clock().flatten());
+    let mut increment = use_signal(|| memory.increment());
+    let mut clock_touched = use_signal(|| memory.clock().is_some());
     let error = use_signal(|| None::<String>);
     let (load_error, resumable) = slot_state::<Hadang>();
     use_effect(move || {
@@ -317,6 +354,11 @@ fn HadangSetup(lang: Lang) -> Element {
             tempo,
             alternate: true,
         };
+        SetupMemory::default()
+            .set_opponent(opponent())
+            .set_starts(starts())
+            .set_clock(base(), increment())
+            .save(&Store::app(), GameId::Hadang);
         start(choice, error);
     };
     rsx! {
@@ -362,10 +404,14 @@ fn HadangSetup(lang: Lang) -> Element {
 
 #[component]
 fn BackgammonSetup(lang: Lang) -> Element {
-    let opponent = use_signal(|| Some(Level::Beginner));
+    let memory = use_hook(|| SetupMemory::load(&Store::app(), GameId::Backgammon));
+    let opponent = use_signal(|| memory.opponent(Some(Level::Beginner)));
     let error = use_signal(|| None::<String>);
     let (load_error, resumable) = slot_state::<Backgammon>();
     let on_start = move |_| {
+        SetupMemory::default()
+            .set_opponent(opponent())
+            .save(&Store::app(), GameId::Backgammon);
         start(Choice::<Backgammon>::against(opponent()), error);
     };
     rsx! {
@@ -381,10 +427,14 @@ fn BackgammonSetup(lang: Lang) -> Element {
 
 #[component]
 fn JunQiSetup(lang: Lang) -> Element {
-    let opponent = use_signal(|| Some(Level::Beginner));
+    let memory = use_hook(|| SetupMemory::load(&Store::app(), GameId::Junqi));
+    let opponent = use_signal(|| memory.opponent(Some(Level::Beginner)));
     let error = use_signal(|| None::<String>);
     let (load_error, resumable) = slot_state::<JunQi>();
     let on_start = move |_| {
+        SetupMemory::default()
+            .set_opponent(opponent())
+            .save(&Store::app(), GameId::Junqi);
         start(Choice::<JunQi>::against(opponent()), error);
     };
     let hotseat_hint = opponent().is_none().then_some(key("junqi-setup-hotseat-hint"));

@@ -1,0 +1,209 @@
+//! What each setup screen last started a game with, so the next new game of
+//! that game starts from the same choices (per game, on this device).
+//!
+//! Every field is optional and checked when read: a value the app no longer
+//! offers (an old board size, a clock that was removed) falls back to the
+//! screen's default instead of starting something the screen cannot show.
+
+use super::Starts;
+use crate::storage::Store;
+use papan_bots::Level;
+use papan_rules::clock::{HADANG_BASE_MINUTES, HADANG_INCREMENT_SECONDS};
+use papan_rules::hex::SIZES;
+use papan_rules::GameId;
+use serde::{Deserialize, Serialize};
+
+/// The opponent as remembered: a second person here, or a bot level.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Opponent {
+    Person,
+    Beginner,
+    Normal,
+    Expert,
+}
+
+impl Opponent {
+    fn of(level: Option<Level>) -> Opponent {
+        match level {
+            None => Opponent::Person,
+            Some(Level::Beginner) => Opponent::Beginner,
+            Some(Level::Normal) => Opponent::Normal,
+            Some(Level::Expert) => Opponent::Expert,
+        }
+    }
+
+    fn level(self) -> Option<Level> {
+        match self {
+            Opponent::Person => None,
+            Opponent::Beginner => Some(Level::Beginner),
+            Opponent::Normal => Some(Level::Normal),
+            Opponent::Expert => Some(Level::Expert),
+        }
+    }
+}
+
+/// One game's last choices, as stored.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SetupMemory {
+    opponent: Option<Opponent>,
+    starts: Option<Starts>,
+    size: Option<u8>,
+    swap: Option<bool>,
+    alternate: Option<bool>,
+    /// HADANG's clock in minutes; 0 is "no clock".
+    clock_minutes: Option<u64>,
+    increment_seconds: Option<u64>,
+}
+
+fn memory_key(game: GameId) -> String {
+    format!("{}-setup", game.code())
+}
+
+impl SetupMemory {
+    /// The last choices for `game`, or none remembered. Unreadable text is
+    /// kept aside by the store and the screen starts from its defaults.
+    pub fn load(store: &Store, game: GameId) -> SetupMemory {
+        match store.load(&memory_key(game)) {
+            Ok(memory) => memory.unwrap_or_default(),
+            Err(e) => {
+                dioxus::logger::tracing::warn!("forgetting unreadable setup choices: {e}");
+                SetupMemory::default()
+            }
+        }
+    }
+
+    pub fn save(&self, store: &Store, game: GameId) {
+        if let Err(e) = store.save(&memory_key(game), self) {
+            dioxus::logger::tracing::warn!("could not remember the setup choices: {e}");
+        }
+    }
+
+    pub fn opponent(&self, default: Option<Level>) -> Option<Level> {
+        self.opponent.map_or(default, Opponent::level)
+    }
+
+    pub fn set_opponent(&mut self, level: Option<Level>) -> &mut Self {
+        self.opponent = Some(Opponent::of(level));
+        self
+    }
+
+    pub fn starts(&self) -> Starts {
+        self.starts.unwrap_or(Starts::Me)
+    }
+
+    pub fn set_starts(&mut self, starts: Starts) -> &mut Self {
+        self.starts = Some(starts);
+        self
+    }
+
+    /// The Hex board size, if it is one still offered.
+    pub fn size(&self, default: u8) -> u8 {
+        self.size.filter(|s| SIZES.contains(s)).unwrap_or(default)
+    }
+
+    pub fn swap(&self) -> bool {
+        self.swap.unwrap_or(false)
+    }
+
+    pub fn alternate(&self) -> bool {
+        self.alternate.unwrap_or(true)
+    }
+
+    pub fn set_hex(&mut self, size: u8, swap: bool, alternate: bool) -> &mut Self {
+        self.size = Some(size);
+        self.swap = Some(swap);
+        self.alternate = Some(alternate);
+        self
+    }
+
+    /// HADANG's remembered clock: `None` when nothing (valid) was chosen,
+    /// `Some(None)` for no clock, `Some(Some(minutes))` otherwise.
+    pub fn clock(&self) -> Option<Option<u64>> {
+        match self.clock_minutes? {
+            0 => Some(None),
+            m if HADANG_BASE_MINUTES.contains(&m) => Some(Some(m)),
+            _ => None,
+        }
+    }
+
+    pub fn increment(&self) -> u64 {
+        self.increment_seconds
+            .filter(|s| HADANG_INCREMENT_SECONDS.contains(s))
+            .unwrap_or(0)
+    }
+
+    pub fn set_clock(&mut self, base_minutes: Option<u64>, increment_seconds: u64) -> &mut Self {
+        self.clock_minutes = Some(base_minutes.unwrap_or(0));
+        self.increment_seconds = Some(increment_seconds);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_store(name: &str) -> Store {
+        let dir = std::env::temp_dir().join(format!("papan-setup-memory-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Store::in_dir(dir)
+    }
+
+    #[test]
+    fn choices_come_back_per_game() {
+        let store = temp_store("per-game");
+        let mut hex = SetupMemory::default();
+        hex.set_opponent(None)
+            .set_starts(Starts::Alternate)
+            .set_hex(13, true, false);
+        hex.save(&store, GameId::Hex);
+        let mut hadang = SetupMemory::default();
+        hadang.set_opponent(Some(Level::Expert)).set_clock(Some(3), 2);
+        hadang.save(&store, GameId::Hadang);
+
+        let hex = SetupMemory::load(&store, GameId::Hex);
+        assert_eq!(hex.opponent(Some(Level::Normal)), None, "a second person is remembered");
+        assert_eq!(hex.starts(), Starts::Alternate);
+        assert_eq!((hex.size(11), hex.swap(), hex.alternate()), (13, true, false));
+        let hadang = SetupMemory::load(&store, GameId::Hadang);
+        assert_eq!(hadang.opponent(None), Some(Level::Expert));
+        assert_eq!((hadang.clock(), hadang.increment()), (Some(Some(3)), 2));
+        let junqi = SetupMemory::load(&store, GameId::Junqi);
+        assert_eq!(
+            junqi.opponent(Some(Level::Beginner)),
+            Some(Level::Beginner),
+            "nothing remembered: the default"
+        );
+    }
+
+    #[test]
+    fn no_clock_is_remembered_as_a_choice() {
+        let store = temp_store("no-clock");
+        let mut memory = SetupMemory::default();
+        memory.set_clock(None, 5);
+        memory.save(&store, GameId::Hadang);
+        assert_eq!(SetupMemory::load(&store, GameId::Hadang).clock(), Some(None));
+        assert_eq!(SetupMemory::default().clock(), None, "never chosen");
+    }
+
+    #[test]
+    fn values_no_longer_offered_fall_back_to_defaults() {
+        let store = temp_store("stale");
+        store
+            .set("hex-setup", r#"{"size": 12, "opponent": "grandmaster"}"#)
+            .expect("written");
+        // An unknown opponent makes the whole text unreadable: kept aside, defaults used.
+        let memory = SetupMemory::load(&store, GameId::Hex);
+        assert_eq!(memory, SetupMemory::default());
+        assert!(store.get("hex-setup.corrupt").is_some(), "the unreadable text is kept");
+        store
+            .set("hadang-setup", r#"{"clock_minutes": 7, "increment_seconds": 9}"#)
+            .expect("written");
+        let memory = SetupMemory::load(&store, GameId::Hadang);
+        assert_eq!((memory.clock(), memory.increment()), (None, 0));
+        store.set("hex-setup", r#"{"size": 12}"#).expect("written");
+        assert_eq!(SetupMemory::load(&store, GameId::Hex).size(11), 11);
+    }
+}
