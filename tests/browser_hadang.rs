@@ -1,8 +1,9 @@
 //! Real-browser end-to-end test: a whole HADANG game against the Beginner bot, played
 //! only by touch taps in headless Chromium emulating a 390×844 phone, starting from the
-//! home screen. The person places one wall (tap a groove → ghost preview → tap the ghost
-//! to confirm), then walks the highlighted shortest path to rank 9. Mid-game the page is
-//! reloaded and must resume the same position.
+//! home screen. The person places two walls with the wall input (Wall → a tap near a
+//! groove crossing → Rotate → Place, or a tap on the preview): one horizontal, one
+//! vertical. Then it walks the highlighted shortest path to rank 9. Mid-game the page
+//! is reloaded and must resume the same position.
 //!
 //! Like the Hex browser test it drives the web build in `PAPAN_DIST_DIR` (else builds
 //! `<repo>/dist` with `cargo xtask build-web`) with `/usr/bin/chromedriver`
@@ -10,8 +11,9 @@
 //!
 //! DOM contract: `data-testid` hooks on home/setup buttons; `<svg data-testid=
 //! "hadang-board">` with `data-status`, `data-turn`, `data-ply`, `data-last-pointer`;
-//! cells `data-cell="e2"` with classes `target`, `pawn-p1`, `path-p1`…; groove tap areas
-//! `data-wall="e7h"`, placed walls `data-placed`, the ghost `data-testid="ghost-wall"`.
+//! cells `data-cell="e2"` with classes `target`, `pawn-p1`, `path-p1`…; in wall mode
+//! (`data-mode="wall"`) crossing tap areas `data-crossing="e7"`; placed walls
+//! `data-placed`, the preview `data-testid="ghost-wall"` with `data-ghost`, `data-legal`.
 
 #[path = "support/chrome.rs"]
 mod chrome;
@@ -87,20 +89,35 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
     }
     wait_for_board(client, |b| b.ply == 0 && b.turn == "human").await?;
 
-    // Move 1: a wall, by preview and confirm.
-    tap_groove(client, WALL).await?;
-    let mut board = wait_for_board(client, |b| b.ghost.as_deref() == Some(WALL))
-        .await
-        .map_err(|e| format!("tapping groove {WALL} showed no ghost wall: {e}"))?;
-    if board.ply != 0 || board.placed.iter().any(|w| w == WALL) {
-        return Err("the first tap on a groove placed the wall instead of previewing it".into());
+    // Move 1: a horizontal wall: Wall, a tap near its crossing, Rotate there and
+    // back, then Place.
+    let first = preview_wall(client, WALL).await?;
+    if first.ply != 0 || first.placed.iter().any(|w| w == WALL) || !first.legal {
+        return Err(format!("previewing {WALL} played something or was refused: {first:?}"));
+    }
+    let preview = read_attr(
+        client,
+        "[data-testid=\"player-opponent\"] [data-fact=\"path\"]",
+        "data-value",
+    )
+    .await?;
+    if !preview.contains('→') {
+        return Err(format!(
+            "the opponent's strip shows no path preview for {WALL}: {preview:?}"
+        ));
     }
     let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
     save(repo, WALL_SCREENSHOT, &png);
-    tap_testid(client, "ghost-wall").await?;
-    board = wait_for_board(client, |b| b.placed.iter().any(|w| w == WALL) && b.ghost.is_none())
-        .await
-        .map_err(|e| format!("tapping the ghost did not place {WALL}: {e}"))?;
+    tap_testid(client, "wall-rotate").await?;
+    wait_for_board(client, |b| b.ghost.as_deref() == Some("e7v")).await?;
+    tap_testid(client, "wall-rotate").await?;
+    wait_for_board(client, |b| b.ghost.as_deref() == Some(WALL)).await?;
+    tap_testid(client, "wall-place").await?;
+    wait_for_board(client, |b| {
+        b.placed.iter().any(|w| w == WALL) && b.ghost.is_none() && b.mode == "play"
+    })
+    .await
+    .map_err(|e| format!("Place did not place {WALL}: {e}"))?;
     let walls_left = read_attr(
         client,
         "[data-testid=\"player-me\"] [data-fact=\"walls\"]",
@@ -112,7 +129,23 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
             "after one wall your strip shows {walls_left:?} walls left, not 9"
         ));
     }
-    let mut human_moves = 1;
+    // Move 2: a vertical wall, placed by a tap on its preview. The bot's walls
+    // may be in the way of one candidate, never of all three.
+    wait_for_board(client, |b| b.turn == "human").await?;
+    let mut vertical = None;
+    for wall in ["a2v", "h6v", "b5v"] {
+        let seen = preview_wall(client, wall).await?;
+        if seen.legal {
+            vertical = Some(wall);
+            break;
+        }
+    }
+    let vertical = vertical.ok_or("no vertical candidate wall was legal")?;
+    tap_testid(client, "ghost-wall").await?;
+    let mut board = wait_for_board(client, |b| b.placed.iter().any(|w| w == vertical) && b.ghost.is_none())
+        .await
+        .map_err(|e| format!("tapping the preview did not place {vertical}: {e}"))?;
+    let mut human_moves = 2;
     let mut reloaded = false;
 
     while board.status != "over" {
@@ -203,34 +236,51 @@ async fn reload_resumes(client: &Client, before: &Board) -> Result<Board, String
     Ok(after)
 }
 
-/// One finger tap on the groove's tap area, a third of the way along it: the middle is
-/// the crossing shared with the other orientation's groove.
-async fn tap_groove(client: &Client, wall: &str) -> Result<(), String> {
-    let selector = format!("[data-testid=\"hadang-board\"] [data-wall=\"{wall}\"]");
+/// Chooses `wall` with the wall input: Wall (unless already in wall mode), a
+/// finger tap off-centre in its crossing's tap area (the nearest crossing is
+/// meant), and Rotate when the crossing shows the other orientation.
+async fn preview_wall(client: &Client, wall: &str) -> Result<Board, String> {
+    let board = read_board(client).await?.ok_or("no board")?;
+    if board.mode != "wall" {
+        tap_testid(client, "wall-mode").await?;
+        wait_for_board(client, |b| b.mode == "wall").await?;
+    }
+    let anchor = &wall[..2];
+    let selector = format!("[data-testid=\"hadang-board\"] [data-crossing=\"{anchor}\"] .crossing-hit");
     let element = client
         .find(Locator::Css(&selector))
         .await
-        .map_err(|e| format!("groove {wall}: {e}"))?;
+        .map_err(|e| format!("crossing {anchor}: {e}"))?;
     let (w, h) = element
         .rectangle()
         .await
         .map(|(_, _, w, h)| (w, h))
         .map_err(|e| e.to_string())?;
-    let (x, y) = if w >= h { (w * 0.3, 0.0) } else { (0.0, h * 0.3) };
+    // A fifth of the way towards a corner from the middle: not on the crossing itself.
     let finger = TouchActions::new("finger".into())
         .then(PointerAction::MoveToElement {
             element: element.clone(),
             duration: None,
-            x,
-            y,
+            x: w * 0.2,
+            y: -h * 0.2,
         })
         .then(PointerAction::Down { button: 0 })
         .then(PointerAction::Up { button: 0 });
     client
         .perform_actions(finger)
         .await
-        .map_err(|e| format!("touch tap on groove {wall} failed: {e}"))?;
-    client.release_actions().await.map_err(|e| e.to_string())
+        .map_err(|e| format!("touch tap on crossing {anchor} failed: {e}"))?;
+    client.release_actions().await.map_err(|e| e.to_string())?;
+    let board = wait_for_board(client, |b| b.ghost.as_deref().is_some_and(|g| g.starts_with(anchor)))
+        .await
+        .map_err(|e| format!("a tap near crossing {anchor} previewed nothing there: {e}"))?;
+    if board.ghost.as_deref() == Some(wall) {
+        return Ok(board);
+    }
+    tap_testid(client, "wall-rotate").await?;
+    wait_for_board(client, |b| b.ghost.as_deref() == Some(wall))
+        .await
+        .map_err(|e| format!("Rotate did not turn the preview into {wall}: {e}"))
 }
 
 async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
@@ -271,6 +321,10 @@ struct Board {
     cells: Vec<(String, Vec<String>)>,
     placed: Vec<String>,
     ghost: Option<String>,
+    /// The previewed wall is one the rules accept.
+    legal: bool,
+    /// `play` or `wall`.
+    mode: String,
 }
 
 impl Board {
@@ -313,6 +367,8 @@ return {
   cells: Array.from(b.querySelectorAll('[data-cell]')).map(c => [c.getAttribute('data-cell'), c.getAttribute('class') || '']),
   placed: Array.from(b.querySelectorAll('[data-placed]')).map(w => w.getAttribute('data-placed')).sort(),
   ghost: ghost ? ghost.getAttribute('data-ghost') : null,
+  legal: ghost ? ghost.getAttribute('data-legal') === 'true' : false,
+  mode: b.getAttribute('data-mode'),
 };
 "#;
 
@@ -354,6 +410,8 @@ async fn read_board(client: &Client) -> Result<Option<Board>, String> {
         cells,
         placed: strings("placed"),
         ghost: value.get("ghost").and_then(Value::as_str).map(str::to_string),
+        legal: value.get("legal").and_then(Value::as_bool).unwrap_or(false),
+        mode: text("mode"),
     }))
 }
 

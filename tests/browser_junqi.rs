@@ -106,7 +106,11 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
     let mut explained_enemy_tap = false;
     let mut opened_stats = false;
     let mut reloaded = false;
+    // The board must not move while notices come and go (issue 14, layout).
+    let (mut highest, mut lowest) = (board.top, board.top);
     while board.status != "over" {
+        highest = highest.min(board.top);
+        lowest = lowest.max(board.top);
         if board.turn != "human" {
             board = wait_for_board(client, "the bot's reply", |b| b.status == "over" || b.turn == "human").await?;
             continue;
@@ -155,6 +159,11 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
             .map_err(|e| format!("action {actions} did not play: {e}"))?;
     }
 
+    if lowest - highest > 1.0 {
+        return Err(format!(
+            "the board moved between {highest} and {lowest} px from the top during play"
+        ));
+    }
     // The banner may slide in: wait until it is really shown.
     let banner = find_testid(client, "result-banner").await?;
     let deadline = Instant::now() + STEP_TIMEOUT;
@@ -324,6 +333,8 @@ struct Board {
     turn: String,
     ply: u64,
     last_pointer: Option<String>,
+    /// Where the board starts on the screen (CSS px from the top).
+    top: f64,
     /// (post name, class tokens)
     posts: Vec<(String, Vec<String>)>,
 }
@@ -358,6 +369,7 @@ return {
   turn: b.getAttribute('data-turn'),
   ply: b.getAttribute('data-ply'),
   lastPointer: b.getAttribute('data-last-pointer'),
+  top: b.getBoundingClientRect().top,
   posts: posts,
 };
 "#;
@@ -390,6 +402,7 @@ async fn read_board(client: &Client) -> Result<Option<Board>, String> {
         turn: text("turn"),
         ply: text("ply").parse().unwrap_or(0),
         last_pointer: value.get("lastPointer").and_then(Value::as_str).map(str::to_string),
+        top: value.get("top").and_then(Value::as_f64).unwrap_or(f64::NAN),
         posts,
     }))
 }

@@ -8,8 +8,9 @@
 //! OTHER phone must show the same position, read from the board's DOM as the
 //! offline browser tests read it. A missing browser or build is a FAILURE.
 //!
-//! - HADANG (5+2 clock): steps and one wall per phone, each wall by tap on a
-//!   groove (a ghost shown on that phone only) then a tap on the ghost; both
+//! - HADANG (5+2 clock): steps and one wall per phone, each wall by Wall, a tap
+//!   on its groove crossing (Rotate when needed; the preview shown on that
+//!   phone only) then a tap on the preview; both
 //!   clocks shown on both phones and the mover's running down on both; A
 //!   resigns and B's banner says B won.
 //! - Backgammon: the opening roll offered to both phones, then each turn's
@@ -34,7 +35,6 @@ mod static_server;
 mod web;
 
 use chrome::tap;
-use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use online::{
     clock_ms, create_room, join_room, open_lobby, present, read_frame, set_server, tap_testid, text_of, wait_until,
@@ -112,36 +112,6 @@ trait AsyncRead<T> {
     fn read(&self, client: &Client) -> impl std::future::Future<Output = Result<Option<(Frame, T)>, String>>;
 }
 
-/// Taps a groove a third of the way along it: its middle is the crossing
-/// with the other orientation's groove.
-async fn tap_groove(client: &Client, wall: &str) -> Result<(), String> {
-    let selector = format!("[data-testid=\"hadang-board\"] [data-wall=\"{wall}\"]");
-    let element = client
-        .find(Locator::Css(&selector))
-        .await
-        .map_err(|e| format!("groove {wall}: {e}"))?;
-    let (w, h) = element
-        .rectangle()
-        .await
-        .map(|(_, _, w, h)| (w, h))
-        .map_err(|e| e.to_string())?;
-    let (x, y) = if w >= h { (w * 0.3, 0.0) } else { (0.0, h * 0.3) };
-    let finger = TouchActions::new("finger".into())
-        .then(PointerAction::MoveToElement {
-            element: element.clone(),
-            duration: None,
-            x,
-            y,
-        })
-        .then(PointerAction::Down { button: 0 })
-        .then(PointerAction::Up { button: 0 });
-    client
-        .perform_actions(finger)
-        .await
-        .map_err(|e| format!("touch tap on groove {wall} failed: {e}"))?;
-    client.release_actions().await.map_err(|e| e.to_string())
-}
-
 async fn tap_css(client: &Client, css: &str) -> Result<(), String> {
     let element = client
         .find(Locator::Css(css))
@@ -195,7 +165,8 @@ struct HadangBoard {
     walls_left: [String; 2],
     targets: Vec<String>,
     ghost: Option<String>,
-    grooves: usize,
+    /// The phone offers the wall input (the Wall button or crossings).
+    wall_input: bool,
 }
 
 impl HadangBoard {
@@ -220,7 +191,7 @@ return {
   wallsLeft: [walls('p1'), walls('p2')],
   targets: [...b.querySelectorAll('[data-cell].target')].map(c => c.getAttribute('data-cell')),
   ghost: ghost ? ghost.getAttribute('data-ghost') : null,
-  grooves: b.querySelectorAll('[data-wall]').length,
+  wallInput: !!document.querySelector('[data-testid="wall-mode"]') || !!b.querySelector('[data-crossing]'),
 };
 "#;
 
@@ -247,7 +218,7 @@ impl AsyncRead<HadangBoard> for ReadHadang {
                 walls_left: pair("wallsLeft"),
                 targets: strings(&v["targets"]),
                 ghost: v["ghost"].as_str().map(str::to_string),
-                grooves: v["grooves"].as_u64().unwrap_or(0) as usize,
+                wall_input: v["wallInput"].as_bool().unwrap_or(true),
             },
         )))
     }
@@ -295,7 +266,7 @@ async fn play_hadang(phones: &Phones) -> Result<String, String> {
             ));
         }
         let (_, other_board) = if ply % 2 == 0 { &b } else { &a };
-        if other_board.turn != "wait" || other_board.grooves != 0 || !other_board.targets.is_empty() {
+        if other_board.turn != "wait" || other_board.wall_input || !other_board.targets.is_empty() {
             return Err(format!(
                 "ply {ply}: the phone not to move offers moves: {other_board:?}"
             ));
@@ -376,27 +347,43 @@ fn best_step(targets: &[String], seat: usize) -> Option<String> {
         .cloned()
 }
 
-/// Tap on a groove: a ghost on the mover's phone only, nothing played; a tap
-/// on the ghost plays the wall.
+/// Wall, a tap on the crossing (Rotate when needed): a preview on the mover's
+/// phone only, nothing played; a tap on the preview plays the wall.
 async fn place_wall(phones: &Phones, mover: &Client, other: &Client, wall: &str) -> Result<(), String> {
     let before = ReadHadang.read(mover).await?.ok_or("no board")?;
-    tap_groove(mover, wall).await?;
+    tap_testid(mover, "wall-mode").await?;
+    let anchor = &wall[..2];
+    let crossing = format!("[data-testid=\"hadang-board\"] [data-crossing=\"{anchor}\"] .crossing-hit");
+    wait_until(
+        &format!("the crossing {anchor} offered"),
+        || async { present(mover, &crossing).await.map(Some) },
+        |shown| *shown,
+    )
+    .await?;
+    tap_css(mover, &crossing).await?;
+    let (_, first) = wait_until(
+        &format!("a preview at {anchor} after tapping its crossing"),
+        || ReadHadang.read(mover),
+        |(_, b)| b.ghost.as_deref().is_some_and(|g| g.starts_with(anchor)),
+    )
+    .await?;
+    if first.ghost.as_deref() != Some(wall) {
+        tap_testid(mover, "wall-rotate").await?;
+    }
     let (_, shown) = wait_until(
-        &format!("a ghost {wall} after tapping its groove"),
+        &format!("the preview {wall}"),
         || ReadHadang.read(mover),
         |(_, b)| b.ghost.as_deref() == Some(wall),
     )
     .await?;
     if shown.ply != before.1.ply || shown.placed.contains(&wall.to_string()) {
-        return Err(format!(
-            "the first tap on groove {wall} played the wall instead of previewing it"
-        ));
+        return Err(format!("choosing {wall} played it instead of previewing it"));
     }
     // The status asks for the confirming tap, and Cancel is on offer.
     let hint = text_of(mover, "[data-testid=\"status\"]").await?;
-    if !hint.contains("again") {
+    if !hint.contains("Place it") {
         return Err(format!(
-            "the wall preview's status says {hint:?}, not to tap the wall again"
+            "the wall preview's status says {hint:?}, not to place or turn it"
         ));
     }
     if text_of(mover, "[data-testid=\"wall-cancel\"]").await?.is_empty() {

@@ -20,7 +20,6 @@ mod web;
 use web::{save, web_build};
 
 use chrome::{tap, ChromeDriver};
-use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use papan::i18n::rule_key;
 use papan::i18n::{tr, Lang};
@@ -156,10 +155,10 @@ async fn complete_lesson(client: &Client, base: &str, game: GameId, lesson: &str
         if matches!(game, GameId::Hex | GameId::Hadang) && !tried_mistake {
             if let Some((mv, rule)) = first_mistake(game, lesson, state.step) {
                 tried_mistake = true;
-                for selector in taps_for(game, &mv) {
-                    if selector.contains("data-wall") {
-                        tap_groove(client, &selector, mv.ends_with('h')).await?;
-                    } else {
+                if game == GameId::Hadang && is_wall(&mv) {
+                    choose_wall(client, &mv).await?;
+                } else {
+                    for selector in taps_for(game, &mv) {
                         tap_selector(client, &selector).await?;
                     }
                 }
@@ -190,7 +189,7 @@ async fn complete_lesson(client: &Client, base: &str, game: GameId, lesson: &str
             )
             .await?;
         }
-        if game == GameId::Hadang && (mv.ends_with('h') || mv.ends_with('v')) {
+        if game == GameId::Hadang && is_wall(&mv) {
             place_hinted_wall(client, &mv).await?;
         } else {
             for selector in taps_for(game, &mv) {
@@ -268,9 +267,6 @@ fn taps_for(game: GameId, mv: &str) -> Vec<String> {
     match game {
         GameId::Hex if mv == "swap" => vec!["[data-testid=\"swap\"]".to_string()],
         GameId::Hex => vec![cell(mv)],
-        GameId::Hadang if mv.ends_with('h') || mv.ends_with('v') => {
-            vec![format!("[data-testid=\"lesson-board\"] [data-wall=\"{mv}\"]")]
-        }
         GameId::Hadang => vec![cell(mv)],
         GameId::Junqi => {
             let post = |name: &str| format!("[data-testid=\"lesson-board\"] [data-post=\"{name}\"]");
@@ -401,41 +397,59 @@ async fn tap_selector(client: &Client, selector: &str) -> Result<(), String> {
         .map_err(|e| format!("tapping {selector}: {e}"))
 }
 
-/// Taps a wall's groove away from its centre: a horizontal and a vertical groove
-/// share the crossing in the middle, so the tap goes 35% along the groove.
-async fn tap_groove(client: &Client, selector: &str, horizontal: bool) -> Result<(), String> {
-    let element = wait_selector(client, selector).await?;
-    let arg = serde_json::to_value(&element).map_err(|e| e.to_string())?;
-    let rect = client
-        .execute(
-            "arguments[0].scrollIntoView({block: 'center'}); const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];",
-            vec![arg],
-        )
+/// A HADANG wall in notation (`e3h`, `d8v`), not a step.
+fn is_wall(mv: &str) -> bool {
+    mv.len() == 3 && (mv.ends_with('h') || mv.ends_with('v'))
+}
+
+/// Chooses wall `mv` with the wall input, as a learner does: Wall, the
+/// groove crossing, Rotate when the crossing shows the other orientation.
+/// Without walls left, Wall itself is refused (H10) and that is the answer.
+async fn choose_wall(client: &Client, mv: &str) -> Result<(), String> {
+    tap_testid(client, "wall-mode").await?;
+    let state = wait_state_or_crossings(client).await?;
+    if state {
+        return Ok(());
+    }
+    let anchor = &mv[..2];
+    tap_selector(
+        client,
+        &format!("[data-testid=\"lesson-board\"] [data-crossing=\"{anchor}\"] .crossing-hit"),
+    )
+    .await?;
+    let ghost = wait_selector(client, "[data-testid=\"ghost-wall\"]").await?;
+    let shown = ghost
+        .attr("data-ghost")
         .await
-        .map_err(|e| format!("measuring {selector}: {e}"))?;
-    let size = |i: usize| rect.get(i).and_then(Value::as_f64).unwrap_or(0.0);
-    let (x, y) = if horizontal {
-        ((size(0) * 0.35).round(), 0.0)
-    } else {
-        (0.0, (size(1) * 0.35).round())
-    };
-    let finger = TouchActions::new("finger".into())
-        .then(PointerAction::MoveToElement {
-            element,
-            duration: None,
-            x,
-            y,
-        })
-        .then(PointerAction::Down { button: 0 })
-        .then(PointerAction::Up { button: 0 });
-    client
-        .perform_actions(finger)
-        .await
-        .map_err(|e| format!("tapping {selector}: {e}"))?;
-    client
-        .release_actions()
-        .await
-        .map_err(|e| format!("releasing the tap: {e}"))
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    if shown != mv {
+        tap_testid(client, "wall-rotate").await?;
+        wait_selector(client, &format!("[data-testid=\"ghost-wall\"][data-ghost=\"{mv}\"]")).await?;
+    }
+    Ok(())
+}
+
+/// After Wall: `true` when it was refused (feedback shown), `false` when the
+/// crossings are offered.
+async fn wait_state_or_crossings(client: &Client) -> Result<bool, String> {
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    loop {
+        if read_state(client).await?.feedback_wrong.is_some() {
+            return Ok(true);
+        }
+        if client
+            .find(Locator::Css("[data-testid=\"lesson-board\"] [data-crossing]"))
+            .await
+            .is_ok()
+        {
+            return Ok(false);
+        }
+        if Instant::now() > deadline {
+            return Err("Wall neither offered crossings nor said why not".into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {

@@ -49,14 +49,19 @@ fn play(game: &mut LocalGame<Hadang>, moves: &[&str]) {
 }
 
 #[test]
-fn h1_board_has_81_cells_and_a_tap_area_for_each_of_the_128_wall_slots() {
-    let html = board(&hotseat(), Lang::En);
+fn h1_board_has_81_cells_and_in_wall_mode_a_tap_area_for_each_of_the_64_crossings() {
+    let mut game = hotseat();
+    let html = board(&game, Lang::En);
     assert_eq!(html.matches("data-cell=").count(), 81);
     assert_eq!(
-        html.matches("data-wall=").count(),
-        128,
-        "H11: 8×8 anchors × 2 orientations"
+        html.matches("data-crossing=").count(),
+        0,
+        "no wall taps until Wall is pressed"
     );
+    assert_eq!(game.command(HadangCommand::Walls, 0), Answer::Changed);
+    let walls = board(&game, Lang::En);
+    assert_eq!(walls.matches("data-crossing=").count(), 64, "H11: anchors a1–h8");
+    assert!(tag_with(&walls, "data-testid=\"hadang-board\"").contains("data-mode=\"wall\""));
     let svg = tag_with(&html, "data-testid=\"hadang-board\"");
     for attribute in [
         "data-status=\"playing\"",
@@ -102,20 +107,68 @@ fn a_tapped_pawn_is_picked_up() {
 #[test]
 fn ghost_wall_then_placed_wall_with_last_move_mark() {
     let mut game = hotseat();
-    assert_eq!(game.tap(HadangInput::Groove(wall("e3h")), 0), Answer::Changed);
+    assert_eq!(game.command(HadangCommand::Walls, 0), Answer::Changed);
+    assert_eq!(game.tap(HadangInput::Crossing(sq("e3")), 0), Answer::Changed);
     let html = board(&game, Lang::En);
-    assert!(tag_with(&html, "data-testid=\"ghost-wall\"").contains("data-ghost=\"e3h\""));
+    let ghost = tag_with(&html, "data-testid=\"ghost-wall\"");
+    assert!(
+        ghost.contains("data-ghost=\"e3h\"") && ghost.contains("data-legal=\"true\""),
+        "{ghost}"
+    );
     assert!(!html.contains("data-placed="));
     assert_eq!(
         html.matches("class=\"target-dot\"").count(),
         0,
         "no pawn targets while a wall waits"
     );
-    assert_eq!(game.tap(HadangInput::Groove(wall("e3h")), 0), Answer::Played);
+    assert_eq!(
+        game.tap(HadangInput::Wall(wall("e3h")), 0),
+        Answer::Played,
+        "a tap on the preview places it"
+    );
     let html = board(&game, Lang::En);
     assert!(!html.contains("ghost-wall"));
     assert_eq!(class_of(&html, "data-placed=\"e3h\""), "wall wall-p1 last");
     assert!(tag_with(&html, "data-testid=\"hadang-board\"").contains("data-ply=\"1\""));
+}
+
+#[test]
+fn h12_a_refused_preview_stays_marked_and_the_strips_preview_both_paths() {
+    let mut game = hotseat();
+    play(&mut game, &["e3h", "e8"]);
+    assert_eq!(game.command(HadangCommand::Walls, 0), Answer::Changed);
+    let refused = game.tap(HadangInput::Crossing(sq("e3")), 0);
+    assert!(
+        matches!(refused, Answer::Refused(ref e) if e.rule == papan_rules::rule::H12),
+        "{refused:?}"
+    );
+    let html = board(&game, Lang::En);
+    assert!(tag_with(&html, "data-testid=\"ghost-wall\"").contains("data-legal=\"false\""));
+    let place = game
+        .tap
+        .buttons(&game.table())
+        .into_iter()
+        .find(|b| b.testid == "wall-place")
+        .unwrap();
+    assert!(!place.enabled, "a refused wall cannot be placed");
+    // d7h lies across both of Player 2's shortest ways down from e8.
+    assert_eq!(game.tap(HadangInput::Crossing(sq("d7")), 0), Answer::Changed);
+    let table = game.table();
+    let [p1, p2] = [Seat::First, Seat::Second].map(|seat| {
+        let facts = Hadang::facts(Lang::En, &table, &game.tap, seat);
+        facts.into_iter().find(|f| f.name == "path").unwrap()
+    });
+    let before = table.view.shortest_path_len(Seat::Second);
+    let walled = table.view.after(&HadangMove::Wall(wall("d7h"))).unwrap();
+    let after = walled.shortest_path_len(Seat::Second);
+    assert!(after > before, "d7h lengthens Player 2's route");
+    assert_eq!(p2.value, format!("{before}→{after}"));
+    assert!(p2.text.contains(&format!("{before} → {after}")), "{}", p2.text);
+    let mine = [
+        table.view.shortest_path_len(Seat::First),
+        walled.shortest_path_len(Seat::First),
+    ];
+    assert_eq!(p1.value, format!("{}→{}", mine[0], mine[1]));
 }
 
 #[test]

@@ -28,8 +28,25 @@ fn cell(name: &str) -> HadangInput {
     HadangInput::Cell(sq(name))
 }
 
-fn groove(name: &str) -> HadangInput {
-    HadangInput::Groove(wall(name))
+fn crossing(name: &str) -> HadangInput {
+    HadangInput::Crossing(sq(name))
+}
+
+/// Chooses wall `name` as a person does: Wall, its crossing, and Rotate
+/// when the crossing shows the other orientation. The last answer.
+fn preview(game: &mut LocalGame<Hadang>, name: &str) -> Answer {
+    let wanted = wall(name);
+    if !game.tap.wall_mode() {
+        let answer = game.command(HadangCommand::Walls, 0);
+        if answer != Answer::Changed {
+            return answer;
+        }
+    }
+    let answer = game.tap(HadangInput::Crossing(wanted.anchor()), 0);
+    if game.tap.ghost_wall() == Some(wanted) {
+        return answer;
+    }
+    game.command(HadangCommand::RotateWall, 0)
 }
 
 fn new_match(opponent: Option<Level>, local_first: bool, tempo: Tempo, seed: u64, now_ms: u64) -> Match<Hadang> {
@@ -60,11 +77,15 @@ fn steps(game: &mut LocalGame<Hadang>, cells: &[&str]) {
     }
 }
 
-/// Places a wall by preview + confirm.
+/// Places a wall by preview + Place.
 fn place(game: &mut LocalGame<Hadang>, name: &str) {
-    assert_eq!(game.tap(groove(name), 0), Answer::Changed, "preview {name}");
+    assert_eq!(preview(game, name), Answer::Changed, "preview {name}");
     assert_eq!(game.tap.ghost_wall(), Some(wall(name)));
-    assert_eq!(game.tap(groove(name), 0), Answer::Played, "place {name}");
+    assert_eq!(
+        game.command(HadangCommand::PlaceWall, 0),
+        Answer::Played,
+        "place {name}"
+    );
 }
 
 fn refusal(answer: Answer) -> RuleError {
@@ -170,43 +191,66 @@ fn h8_side_steps_when_the_jump_is_walled() {
 }
 
 #[test]
-fn wall_preview_then_confirm_places_it() {
+fn wall_mode_then_crossing_rotate_and_place() {
     let mut game = hotseat();
-    assert_eq!(game.tap(groove("e3h"), 0), Answer::Changed);
-    assert_eq!(game.tap.ghost_wall(), Some(wall("e3h")));
+    let prompt = |game: &LocalGame<Hadang>| game.tap.prompt(&game.table()).map(|p| p.key);
+    let testids =
+        |game: &LocalGame<Hadang>| -> Vec<&str> { game.tap.buttons(&game.table()).iter().map(|b| b.testid).collect() };
+    assert_eq!(testids(&game), ["wall-mode", "toggle-paths"]);
+    assert_eq!(game.command(HadangCommand::Walls, 0), Answer::Changed);
+    assert_eq!(prompt(&game), Some("hadang-status-pick-crossing"));
+    assert_eq!(testids(&game), ["wall-cancel"], "only the wall's own buttons");
+    assert!(game.tap.buttons(&game.table()).iter().all(|b| b.modal));
+    assert_eq!(game.tap(crossing("e3"), 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("e3h")), "horizontal first");
+    assert_eq!(prompt(&game), Some("hadang-status-confirm-wall"));
+    assert_eq!(testids(&game), ["wall-cancel", "wall-rotate", "wall-place"]);
+    assert_eq!(game.tap(crossing("e3"), 0), Answer::Changed);
     assert_eq!(
-        game.tap.prompt(&game.table()).map(|p| p.key),
-        Some("hadang-status-confirm-wall")
+        game.tap.ghost_wall(),
+        Some(wall("e3v")),
+        "the same crossing again turns it"
     );
+    assert_eq!(game.command(HadangCommand::RotateWall, 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("e3h")));
     assert!(
         game.game.position().walls_placed().is_empty(),
         "a preview is not a move"
     );
     assert_eq!(game.game.ply(), 0);
-    assert_eq!(game.tap(groove("e3h"), 0), Answer::Played);
+    assert_eq!(game.command(HadangCommand::PlaceWall, 0), Answer::Played);
     assert_eq!(game.tap.ghost_wall(), None);
+    assert!(!game.tap.wall_mode(), "placing ends the wall mode");
     assert_eq!(game.game.position().walls_left(Seat::First), 9);
     assert_eq!(game.game.position().walls_placed()[0].wall, wall("e3h"));
     assert_eq!(game.game.seat_to_move(), Some(Seat::Second));
+    // Player 2's next crossing starts from the orientation used last.
+    assert_eq!(preview(&mut game, "c6v"), Answer::Changed);
+    game.command(HadangCommand::CancelWall, 0);
+    game.command(HadangCommand::Walls, 0);
+    assert_eq!(game.tap(crossing("d4"), 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("d4v")));
 }
 
 #[test]
 fn wall_preview_then_cancel_or_move_places_nothing() {
     let mut game = hotseat();
-    let before = game.clone();
-    game.tap(groove("e3h"), 0);
+    let before = game.game.clone();
+    preview(&mut game, "e3h");
     assert!(targets(&game).is_empty(), "no pawn highlights under a wall preview");
     let buttons = game.tap.buttons(&game.table());
     assert!(buttons.iter().any(|b| b.testid == "wall-cancel"), "{buttons:?}");
-    // A tap on a cell, even a pawn target, only drops the preview.
+    // A tap on a cell, even a pawn target, only leaves the wall mode.
     assert_eq!(game.tap(cell("e2"), 0), Answer::Changed);
-    assert_eq!(game, before);
-    // Another groove moves the preview; Cancel drops it.
-    game.tap(groove("e3h"), 0);
-    assert_eq!(game.tap(groove("c5v"), 0), Answer::Changed);
+    assert_eq!(game.game, before);
+    assert_eq!(game.tap.selection(), Selection::None);
+    // Another crossing moves the preview; Cancel drops it.
+    preview(&mut game, "e3h");
+    assert_eq!(preview(&mut game, "c5v"), Answer::Changed);
     assert_eq!(game.tap.ghost_wall(), Some(wall("c5v")));
     assert_eq!(game.command(HadangCommand::CancelWall, 0), Answer::Changed);
-    assert_eq!(game, before);
+    assert_eq!(game.game, before);
+    assert_eq!(game.tap.selection(), Selection::None);
     let buttons = game.tap.buttons(&game.table());
     assert!(!buttons.iter().any(|b| b.testid == "wall-cancel"), "{buttons:?}");
 }
@@ -219,18 +263,19 @@ fn h13_wall_may_not_close_the_last_path_and_state_is_unchanged() {
     place(&mut game, "e1v");
     steps(&mut game, &["e7"]);
     // e1/e2 are boxed on both sides; a lid on e2 would shut Player 1 in.
-    game.tap(groove("e2h"), 0); // a legal preview first, to see it dropped
     let before_ply = game.game.ply();
     let before_position = *game.game.position();
-    let refused = refusal(game.tap(groove("d2h"), 0));
+    let refused = refusal(preview(&mut game, "d2h"));
     assert_eq!(refused.rule, rule::H13);
     assert!(refused.message.contains("last path"), "{}", refused.message);
     assert_eq!(rule_key(refused.rule), "rule-h13");
     assert!(tr(Lang::En, &rule_key(refused.rule)).contains("last path"));
     assert!(tr(Lang::Id, &rule_key(refused.rule)).contains("jalur terakhir"));
+    // The refused wall stays shown (to turn or move it), and Place refuses it too.
+    assert_eq!(game.tap.ghost_wall(), Some(wall("d2h")));
+    assert_eq!(refusal(game.command(HadangCommand::PlaceWall, 0)).rule, rule::H13);
     assert_eq!(game.game.ply(), before_ply);
     assert_eq!(*game.game.position(), before_position);
-    assert_eq!(game.tap.ghost_wall(), None);
     assert_eq!(game.game.position().walls_left(Seat::First), 8);
 }
 
@@ -238,9 +283,10 @@ fn h13_wall_may_not_close_the_last_path_and_state_is_unchanged() {
 fn h12_crossing_wall_is_refused_with_its_rule() {
     let mut game = hotseat();
     place(&mut game, "e3h");
-    assert_eq!(refusal(game.tap(groove("e3v"), 0)).rule, rule::H12);
-    assert_eq!(refusal(game.tap(groove("f3h"), 0)).rule, rule::H12, "half overlap");
-    assert_eq!(game.game.ply(), 1);
+    steps(&mut game, &["e8"]);
+    assert_eq!(refusal(preview(&mut game, "e3v")).rule, rule::H12);
+    assert_eq!(refusal(preview(&mut game, "f3h")).rule, rule::H12, "half overlap");
+    assert_eq!(game.game.ply(), 2);
 }
 
 #[test]
@@ -253,10 +299,10 @@ fn h10_no_walls_left_is_refused() {
         steps(&mut game, &[shuffle[i % 2]]);
     }
     assert_eq!(game.game.position().walls_left(Seat::First), 0);
-    let refused = refusal(game.tap(groove("a8h"), 0));
+    let refused = refusal(game.command(HadangCommand::Walls, 0));
     assert_eq!(refused.rule, rule::H10);
     assert_eq!(rule_key(refused.rule), "rule-h10");
-    assert_eq!(game.tap.ghost_wall(), None);
+    assert!(!game.tap.wall_mode(), "no wall mode without walls");
 }
 
 #[test]
@@ -265,7 +311,7 @@ fn taps_on_the_bots_turn_are_ignored() {
     assert_eq!(bot_ply(&game.game), Some(0));
     let before = game.clone();
     assert_eq!(game.tap(cell("e2"), 0), Answer::Ignored("toast-wait-bot"));
-    assert_eq!(game.tap(groove("e3h"), 0), Answer::Ignored("toast-wait-bot"));
+    assert_eq!(game.tap(crossing("e3"), 0), Answer::Ignored("toast-wait-bot"));
     assert_eq!(game, before);
     assert!(targets(&game).is_empty(), "no highlights on the bot's turn");
 }
@@ -595,7 +641,7 @@ fn remote_seat_is_never_driven_from_here() {
     assert!(game.game.bot_job().is_none());
     assert_eq!(game.game.bot_level(), None);
     assert!(matches!(game.tap(cell("e2"), 0), Answer::Ignored(_)));
-    assert!(matches!(game.tap(groove("d4h"), 0), Answer::Ignored(_)));
+    assert!(matches!(game.tap(crossing("d4"), 0), Answer::Ignored(_)));
     assert_eq!(game.game.ply(), 0);
     assert!(!game.can_undo());
     assert!(!game.game.resign(0));

@@ -9,7 +9,7 @@ mod ssr;
 
 use papan::games::backgammon::board::Checkers;
 use papan::games::backgammon::tap::{BgCommand, BgTap, Spot};
-use papan::games::hadang::tap::{HadangInput, HadangTap};
+use papan::games::hadang::tap::{HadangCommand, HadangInput, HadangTap};
 use papan::games::hex::tap::{HexCommand, HexTap};
 use papan::games::junqi::tap::JunQiTap;
 use papan::i18n::{tr, Lang};
@@ -496,7 +496,7 @@ fn hadang_local_step_and_wall_yield_the_moves_to_send() {
     assert_eq!(Some(echoed.view), table.view.after(&mv));
     assert_eq!(echoed.last, Some((local, mv)));
 
-    // A wall: preview, then confirm on the same groove.
+    // A wall: Wall, its crossing (turned when needed), then a tap on the preview.
     let wall = Game::legal_moves(&positions[k])
         .into_iter()
         .find_map(|m| match m {
@@ -505,17 +505,21 @@ fn hadang_local_step_and_wall_yield_the_moves_to_send() {
         })
         .unwrap();
     let mut tap = HadangTap::default();
+    assert_eq!(tap.command(&table, HadangCommand::Walls), Tapped::Changed);
     assert_eq!(
-        tap.tap(&table, HadangInput::Groove(wall)),
+        tap.tap(&table, HadangInput::Crossing(wall.anchor())),
         Tapped::Changed,
         "a preview sends nothing"
     );
+    if tap.ghost_wall() != Some(wall) {
+        assert_eq!(tap.command(&table, HadangCommand::RotateWall), Tapped::Changed);
+    }
     assert_eq!(tap.ghost_wall(), Some(wall));
     let html = ssr::board(&table, &tap, None, Lang::En);
     assert!(tag_with(&html, "data-testid=\"ghost-wall\"").contains(&format!("data-ghost=\"{wall}\"")));
     assert!(tap.buttons(&table).iter().any(|b| b.testid == "wall-cancel"));
-    let Tapped::Play(mv) = tap.tap(&table, HadangInput::Groove(wall)) else {
-        panic!("the second tap places the wall");
+    let Tapped::Play(mv) = tap.tap(&table, HadangInput::Wall(wall)) else {
+        panic!("a tap on the preview places the wall");
     };
     assert_eq!(table.notation(&mv), wall.to_string());
 }
@@ -526,14 +530,19 @@ fn h13_a_wall_closing_the_last_path_is_refused_by_rule() {
     let table = hadang_table(Seat::First, &texts(&["d1v", "e8", "e1v", "e7"]), None).unwrap();
     let mut tap = HadangTap::default();
     let legal: Wall = "a7h".parse().unwrap();
-    assert_eq!(tap.tap(&table, HadangInput::Groove(legal)), Tapped::Changed);
+    assert_eq!(tap.tap(&table, HadangInput::Wall(legal)), Tapped::Changed);
     assert_eq!(tap.ghost_wall(), Some(legal));
-    let refused = tap.tap(&table, HadangInput::Groove("d2h".parse().unwrap()));
+    let shut: Wall = "d2h".parse().unwrap();
+    let refused = tap.tap(&table, HadangInput::Crossing(shut.anchor()));
     assert!(
         matches!(refused, Tapped::Refused(ref e) if e.rule == rule::H13),
         "{refused:?}"
     );
-    assert_eq!(tap.ghost_wall(), None, "the earlier preview is dropped");
+    assert_eq!(tap.ghost_wall(), Some(shut), "shown as refused, to turn or move");
+    assert!(matches!(
+        tap.command(&table, HadangCommand::PlaceWall),
+        Tapped::Refused(_)
+    ));
 }
 
 #[test]

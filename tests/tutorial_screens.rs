@@ -336,8 +336,9 @@ fn h3_the_wall_hint_is_drawn_on_its_groove() {
         !tag_with(&html, "data-cell=\"e6\"").contains("hint"),
         "no cell is marked instead"
     );
-    // The hinted wall is drawn after (so above) the grooves' tap areas.
-    assert!(html.find("data-testid=\"hint-wall\"").unwrap() > html.find("data-wall=\"e6v\"").unwrap());
+    // The hinted wall is drawn after (so above) the cells and pawns.
+    let last_pawn = html.rfind("data-pawn=").unwrap();
+    assert!(html.find("data-testid=\"hint-wall\"").unwrap() > last_pawn);
 }
 
 /// After the learner's play the board still shows the learner's side: the

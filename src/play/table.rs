@@ -119,6 +119,9 @@ pub struct Button<C> {
     pub enabled: bool,
     /// A toggle's state (`aria-pressed`), for toggles.
     pub pressed: Option<bool>,
+    /// Part of a step in progress (a wall being placed): while such a
+    /// button shows, the bar holds only the game's buttons.
+    pub modal: bool,
 }
 
 impl<C> Button<C> {
@@ -130,6 +133,7 @@ impl<C> Button<C> {
             style,
             enabled: true,
             pressed: None,
+            modal: false,
         }
     }
 
@@ -140,6 +144,11 @@ impl<C> Button<C> {
 
     pub fn pressed(mut self, on: bool) -> Button<C> {
         self.pressed = Some(on);
+        self
+    }
+
+    pub fn modal(mut self) -> Button<C> {
+        self.modal = true;
         self
     }
 }

@@ -73,9 +73,12 @@ pub fn game_buttons<C>(lang: Lang, game: &[Button<C>]) -> Vec<ActionButton> {
 }
 
 /// The bar: the game's buttons, Undo, Hint (`Some(enabled)` against a
-/// bot), Resign, Leave.
+/// bot), Resign, Leave; only the game's while one of them is modal.
 pub fn bar<C>(lang: Lang, game: &[Button<C>], mode: BarMode, can_undo: bool, hint: Option<bool>) -> Vec<ActionButton> {
     let mut out = game_buttons(lang, game);
+    if game.iter().any(|b| b.modal) {
+        return out;
+    }
     let mut add = |id, label: &str, testid, style, enabled| {
         out.push(ActionButton {
             enabled,

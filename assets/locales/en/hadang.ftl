@@ -10,13 +10,18 @@ hadang-increment-hint = Seconds added to your clock after each of your moves.
 hadang-seconds = +{ $count } s
 
 hadang-board-label = HADANG board, 9 by 9
-hadang-board-title = Tap your pawn or a highlighted cell to move. Tap a groove to preview a wall, tap it again to place it.
-hadang-status-confirm-wall = Tap the wall again to place it
+hadang-board-title = Tap your pawn or a highlighted cell to move. For a wall, press Wall, tap a groove crossing, rotate if needed, then Place.
+hadang-status-confirm-wall = Place it, rotate it, or pick another crossing
+hadang-status-pick-crossing = Tap where two grooves cross
 hadang-walls-left = { $count ->
         [one] 1 wall left
        *[other] { $count } walls left
     }
 hadang-path-short = { $count } to go
 hadang-action-paths = Paths
+hadang-path-preview = { $before } → { $count } to go
+hadang-action-wall = Wall
+hadang-action-rotate = Rotate
+hadang-action-place = Place wall
 
 

@@ -10,10 +10,15 @@ hadang-increment-hint = Segundong idinadagdag sa orasan mo pagkatapos ng bawat t
 hadang-seconds = +{ $count } seg
 
 hadang-board-label = Board ng HADANG, 9 por 9
-hadang-board-title = I-tap ang pawn mo o ang naka-highlight na kahon para gumalaw. I-tap ang uka para makita ang harang, i-tap ulit para ilagay.
-hadang-status-confirm-wall = I-tap ulit ang harang para ilagay
+hadang-board-title = I-tap ang pawn mo o ang naka-highlight na kahon para gumalaw. Para sa harang, pindutin ang Harang, i-tap ang salubungan ng mga uka, iikot kung kailangan, saka Ilagay.
+hadang-status-confirm-wall = Ilagay, iikot, o mag-tap ng ibang salubungan
+hadang-status-pick-crossing = I-tap kung saan nagsasalubong ang dalawang uka
 hadang-walls-left = { $count } harang pa
 hadang-path-short = { $count } pa
 hadang-action-paths = Daan
+hadang-path-preview = { $before } → { $count } pa
+hadang-action-wall = Harang
+hadang-action-rotate = Iikot
+hadang-action-place = Ilagay
 
 

@@ -10,10 +10,15 @@ hadang-increment-hint = Detik yang ditambahkan ke jammu setiap kali kamu selesai
 hadang-seconds = +{ $count } dtk
 
 hadang-board-label = Papan HADANG, 9 kali 9
-hadang-board-title = Ketuk bidakmu atau petak yang disorot untuk melangkah. Ketuk celah untuk melihat penghadang, ketuk lagi untuk memasangnya.
-hadang-status-confirm-wall = Ketuk penghadang lagi untuk memasang
+hadang-board-title = Ketuk bidakmu atau petak yang disorot untuk melangkah. Untuk penghadang, tekan Hadang, ketuk persilangan celah, putar bila perlu, lalu Pasang.
+hadang-status-confirm-wall = Pasang, putar, atau ketuk persilangan lain
+hadang-status-pick-crossing = Ketuk persilangan dua celah
 hadang-walls-left = Sisa { $count } penghadang
 hadang-path-short = { $count } langkah lagi
 hadang-action-paths = Jalur
+hadang-path-preview = { $before } → { $count } langkah
+hadang-action-wall = Hadang
+hadang-action-rotate = Putar
+hadang-action-place = Pasang
 
 

@@ -7,18 +7,22 @@
 //! (`human` when a person may tap, else `wait`), `data-ply` and
 //! `data-last-pointer`; each cell has `data-cell="e2"` and class `cell`
 //! plus `target`, `last`, `hint`, `pawn-p1`, `pawn-p2`, `path-p1`, `path-p2`
-//! when they apply; each groove tap area has `data-wall="e3h"`; placed walls
-//! have `data-placed="e3h"`, the ghost `data-testid="ghost-wall"` and
-//! `data-ghost="e3h"`, a hinted wall `data-testid="hint-wall"` and
-//! `data-hint="e3h"`.
+//! when they apply; in wall mode (`data-mode="wall"`) each groove crossing's
+//! tap area has `data-crossing="e3"` (the anchor of the walls through it);
+//! placed walls have `data-placed="e3h"`, the previewed wall
+//! `data-testid="ghost-wall"`, `data-ghost="e3h"` and `data-legal`, a hinted
+//! wall `data-testid="hint-wall"` and `data-hint="e3h"`.
 
-use super::geometry::{cell_centre, cell_origin, hit_rect, view_box, wall_rect, CELL, GRID, LABEL_MARGIN, PITCH};
+use super::geometry::{
+    anchors, cell_centre, cell_origin, crossing_centre, crossing_tile, view_box, wall_rect, CELL, GRID, LABEL_MARGIN,
+    PITCH,
+};
 use super::tap::{HadangInput, HadangTap, Selection};
 use crate::i18n::{tr, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
-use papan_rules::hadang::{Hadang, HadangMove, Orientation, Square, Wall};
-use papan_rules::Seat;
+use papan_rules::hadang::{Hadang, HadangMove, Square, Wall};
+use papan_rules::{Seat, SeatView};
 
 /// What the board marks besides pawns and walls.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -27,8 +31,12 @@ pub struct HadangMarks {
     pub pawn_selected: bool,
     /// Where it may step.
     pub targets: Vec<Square>,
-    /// A wall previewed, waiting for its confirming tap.
+    /// Choosing a wall: the board is tiled with groove crossings.
+    pub wall_mode: bool,
+    /// A wall previewed, waiting for Place.
     pub ghost: Option<Wall>,
+    /// The rules would accept the previewed wall.
+    pub ghost_legal: bool,
     pub hint: Option<HadangMove>,
     pub last: Option<HadangMove>,
     pub show_paths: bool,
@@ -48,7 +56,11 @@ impl HadangMarks {
         HadangMarks {
             pawn_selected: table.moving() && tap.selection() == Selection::Pawn,
             targets: tap.targets(table),
+            wall_mode: tap.wall_mode() && table.moving(),
             ghost: tap.ghost_wall().filter(|_| table.moving()),
+            ghost_legal: tap
+                .ghost_wall()
+                .is_some_and(|w| table.view.check(&HadangMove::Wall(w)).is_ok()),
             hint,
             last: table.last.map(|(_, mv)| mv),
             show_paths: tap.show_paths(),
@@ -168,9 +180,15 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
     let selected = marks.pawn_selected;
     let ghost = marks.ghost;
     let ghost_class = seat_class(mover);
-    // Grooves are tappable only when a wall could go down now.
     let live = marks.live && !marks.over;
-    let grooves: Vec<Wall> = if live { Wall::all().collect() } else { Vec::new() };
+    // In wall mode the crossings take every tap on the board.
+    let crossings: Vec<Square> = if live && marks.wall_mode {
+        anchors().collect()
+    } else {
+        Vec::new()
+    };
+    let mode = if crossings.is_empty() { "play" } else { "wall" };
+    let ghost_state = if marks.ghost_legal { "legal" } else { "refused" };
     let paths_on = marks.show_paths && !marks.over;
     // (key, class, cx, cy): Player 1's dots left of centre, Player 2's right.
     let mut path_dots: Vec<(String, String, f64, f64)> = Vec::new();
@@ -192,7 +210,7 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
     let files = "abcdefghi";
     rsx! {
         svg {
-            class: "hadang-board {status}",
+            class: "hadang-board {status} mode-{mode}",
             view_box: "{vx} {vy} {vw} {vh}",
             role: "group",
             "aria-label": tr(lang, "hadang-board-label"),
@@ -202,6 +220,7 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
             "data-ply": "{marks.ply}",
             "data-last-pointer": "{last_pointer}",
             "data-flipped": "{flipped}",
+            "data-mode": "{mode}",
             onpointerdown: move |e: PointerEvent| last_pointer.set(e.data().pointer_type()),
             g { class: "hb-labels",
                 for (i, letter) in files.chars().enumerate() {
@@ -294,21 +313,21 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
                         }
                     }
                 }
-                g { class: "hb-grooves",
-                    // Horizontal tap areas first, vertical on top: at a crossing
-                    // the vertical groove wins, everywhere else there is no overlap.
-                    for orientation in Orientation::BOTH {
-                        for wall in grooves.iter().filter(|w| w.orientation() == orientation) {
+                if !crossings.is_empty() {
+                    g { class: "hb-crossings",
+                        for anchor in crossings.iter() {
                             {
-                                let (x, y, w, h) = hit_rect(*wall);
-                                let wall = *wall;
+                                let (x, y, w, h) = crossing_tile(*anchor);
+                                let (cx, cy) = crossing_centre(*anchor);
+                                let anchor = *anchor;
                                 rsx! {
-                                    rect {
-                                        key: "g-{wall}",
-                                        class: "groove",
-                                        x: "{x}", y: "{y}", width: "{w}", height: "{h}",
-                                        "data-wall": "{wall}",
-                                        onclick: move |_| on_input.call(HadangInput::Groove(wall)),
+                                    g {
+                                        key: "x-{anchor}",
+                                        class: "crossing",
+                                        "data-crossing": "{anchor}",
+                                        onclick: move |_| on_input.call(HadangInput::Crossing(anchor)),
+                                        rect { class: "crossing-hit", x: "{x}", y: "{y}", width: "{w}", height: "{h}" }
+                                        circle { class: "crossing-dot", cx: "{cx}", cy: "{cy}", r: "3.5" }
                                     }
                                 }
                             }
@@ -325,7 +344,7 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
                             g { class: "hint-wall wall-{ghost_class}",
                                 "data-testid": "hint-wall",
                                 "data-hint": "{wall}",
-                                onclick: move |_| if live { on_input.call(HadangInput::Groove(wall)) },
+                                onclick: move |_| if live { on_input.call(HadangInput::Wall(wall)) },
                                 rect { class: "ghost-hit", x: "{x - pad}", y: "{y - pad}", width: "{w + 2.0 * pad}", height: "{h + 2.0 * pad}" }
                                 rect { class: "hint-bar", x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3" }
                             }
@@ -337,10 +356,11 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
                         let (x, y, w, h) = wall_rect(wall);
                         let pad = 8.0;
                         rsx! {
-                            g { class: "ghost-wall wall-{ghost_class}",
+                            g { class: "ghost-wall wall-{ghost_class} {ghost_state}",
                                 "data-testid": "ghost-wall",
                                 "data-ghost": "{wall}",
-                                onclick: move |_| on_input.call(HadangInput::Groove(wall)),
+                                "data-legal": "{marks.ghost_legal}",
+                                onclick: move |_| on_input.call(HadangInput::Wall(wall)),
                                 rect { class: "ghost-hit", x: "{x - pad}", y: "{y - pad}", width: "{w + 2.0 * pad}", height: "{h + 2.0 * pad}" }
                                 rect { class: "ghost-bar", x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "3" }
                             }

@@ -9,9 +9,6 @@ pub const GROOVE: f64 = 8.0;
 pub const PITCH: f64 = CELL + GROOVE;
 /// Width of the whole grid of cells.
 pub const GRID: f64 = 8.0 * PITCH + CELL;
-/// Thickness of a groove's invisible tap area: the groove plus a strip of
-/// each neighbouring cell, so a finger finds it.
-pub const HIT_THICKNESS: f64 = 22.0;
 /// Room for the file letters and rank numbers.
 pub const LABEL_MARGIN: f64 = 16.0;
 
@@ -36,10 +33,15 @@ pub fn cell_centre(square: Square) -> (f64, f64) {
     (x + CELL / 2.0, y + CELL / 2.0)
 }
 
-/// The groove crossing at a wall's middle: right of its anchor cell, above it.
-pub fn wall_centre(wall: Wall) -> (f64, f64) {
-    let (x, y) = cell_origin(wall.anchor());
+/// The groove crossing right of `anchor` and above it.
+pub fn crossing_centre(anchor: Square) -> (f64, f64) {
+    let (x, y) = cell_origin(anchor);
     (x + CELL + GROOVE / 2.0, y - GROOVE / 2.0)
+}
+
+/// The groove crossing at a wall's middle.
+pub fn wall_centre(wall: Wall) -> (f64, f64) {
+    crossing_centre(wall.anchor())
 }
 
 /// The drawn wall: two cell edges and the crossing between them.
@@ -52,20 +54,54 @@ pub fn wall_rect(wall: Wall) -> (f64, f64, f64, f64) {
     }
 }
 
-/// The tap area of a wall's groove: one pitch long (from the middle of one
-/// cell edge to the middle of the next), so neighbouring walls of the same
-/// orientation tile the groove without overlapping.
-pub fn hit_rect(wall: Wall) -> (f64, f64, f64, f64) {
-    let (cx, cy) = wall_centre(wall);
-    match wall.orientation() {
-        Orientation::Horizontal => (cx - PITCH / 2.0, cy - HIT_THICKNESS / 2.0, PITCH, HIT_THICKNESS),
-        Orientation::Vertical => (cx - HIT_THICKNESS / 2.0, cy - PITCH / 2.0, HIT_THICKNESS, PITCH),
-    }
+/// How far the board's frame reaches past the cells.
+pub const FRAME: f64 = 6.0;
+
+/// The tap area of a groove crossing in wall mode, by wall anchor: a pitch
+/// square around the crossing, the outer ones stretched to the frame, so
+/// the 64 areas tile the whole board and every tap means the nearest
+/// crossing.
+pub fn crossing_tile(anchor: Square) -> (f64, f64, f64, f64) {
+    let (cx, cy) = crossing_centre(anchor);
+    let half = PITCH / 2.0;
+    let (file, rank) = (anchor.file(), anchor.rank());
+    let left = if file == 0 { -FRAME } else { cx - half };
+    let right = if file == 7 { GRID + FRAME } else { cx + half };
+    let top = if rank == 7 { -FRAME } else { cy - half };
+    let bottom = if rank == 0 { GRID + FRAME } else { cy + half };
+    (left, top, right - left, bottom - top)
+}
+
+/// The 64 wall anchors, `a1`–`h8`.
+pub fn anchors() -> impl Iterator<Item = Square> {
+    Square::all().filter(|s| s.file() < 8 && s.rank() < 8)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crossing_tiles_cover_the_board_once_and_hold_their_crossing() {
+        let tiles: Vec<(Square, (f64, f64, f64, f64))> = anchors().map(|a| (a, crossing_tile(a))).collect();
+        assert_eq!(tiles.len(), 64);
+        let inside =
+            |(x, y, w, h): (f64, f64, f64, f64), px: f64, py: f64| px >= x && px < x + w && py >= y && py < y + h;
+        let mut py = -FRAME + 0.5;
+        while py < GRID + FRAME {
+            let mut px = -FRAME + 0.5;
+            while px < GRID + FRAME {
+                let hits = tiles.iter().filter(|(_, t)| inside(*t, px, py)).count();
+                assert_eq!(hits, 1, "({px}, {py}) lies in {hits} crossing tiles");
+                px += 3.0;
+            }
+            py += 3.0;
+        }
+        for (anchor, tile) in tiles {
+            let (cx, cy) = wall_centre(Wall::new(anchor, Orientation::Vertical).unwrap());
+            assert!(inside(tile, cx, cy), "{anchor}'s tile misses its own crossing");
+        }
+    }
 
     #[test]
     fn a1_is_bottom_left_and_i9_top_right() {

@@ -13,8 +13,8 @@ use crate::shell::{BoardProps, Fact, GameUi};
 use crate::storage::Store;
 use board::{seat_class, HadangBoard, HadangMarks};
 use dioxus::prelude::*;
-use papan_rules::hadang::Hadang;
-use papan_rules::{Outcome, Seat};
+use papan_rules::hadang::{Hadang, HadangMove};
+use papan_rules::{Outcome, Seat, SeatView};
 use tap::HadangTap;
 
 static SLOT: GlobalSignal<SlotState<Hadang>> = Signal::global(|| SlotState::load(&Store::app()));
@@ -48,8 +48,24 @@ impl GameUi for Hadang {
             value: walls.to_string(),
             text: tr_args(lang, "hadang-walls-left", &[("count", walls.to_string())]),
         }];
-        if tap.show_paths() && !table.is_over() {
-            let steps = table.view.shortest_path_len(seat);
+        let steps = table.view.shortest_path_len(seat);
+        // A legal wall previewed: what it would do to both routes.
+        let previewed = tap
+            .ghost_wall()
+            .filter(|_| table.moving())
+            .and_then(|wall| table.view.after(&HadangMove::Wall(wall)));
+        if let Some(after) = previewed {
+            let then = after.shortest_path_len(seat);
+            out.push(Fact {
+                name: "path",
+                value: format!("{steps}→{then}"),
+                text: tr_args(
+                    lang,
+                    "hadang-path-preview",
+                    &[("before", steps.to_string()), ("count", then.to_string())],
+                ),
+            });
+        } else if tap.show_paths() && !table.is_over() {
             out.push(Fact {
                 name: "path",
                 value: steps.to_string(),

@@ -1,26 +1,43 @@
-//! What a tap on the HADANG board means. A tap on a cell selects the pawn
-//! or steps it to a highlighted target (any other cell is refused with the
-//! rule it breaks); a tap on a groove previews a wall
-//! and a second tap on the same wall places it, while a tap anywhere else
-//! (or Cancel) drops the preview. A wall the rules refuse is refused with
-//! its rule (H10–H13) and the preview dropped.
+//! What a tap on the HADANG board means.
+//!
+//! The pawn: a tap on a cell selects the pawn or steps it to a highlighted
+//! target (any other cell is refused with the rule it breaks).
+//!
+//! Walls go down in three deliberate steps, so a finger cannot place the
+//! wrong one: **Wall** (a button) turns the board into groove crossings, the
+//! whole board tiled so every tap lands on the nearest crossing; the tapped
+//! crossing shows the wall in the orientation last used; **Rotate** (or a
+//! second tap on the same crossing) turns it; **Place** (or a tap on the
+//! preview) plays it. A preview the rules refuse stays on the board marked
+//! as refused, with its rule (H10–H13), so it can be turned or moved.
+//! Cancel leaves the wall mode.
 
 use crate::i18n::key;
 use crate::play::{Button, ButtonStyle, Prompt, Table, TapState, Tapped};
-use papan_rules::hadang::{Hadang, HadangMove, Square, Wall};
+use papan_rules::hadang::{Hadang, HadangMove, Orientation, Square, Wall};
 use papan_rules::SeatView;
 
 /// Where a finger lands on the HADANG board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum HadangInput {
     Cell(Square),
-    Groove(Wall),
+    /// A groove crossing in wall mode, named by the wall anchor below-left
+    /// of it (`a1`–`h8`).
+    Crossing(Square),
+    /// A wall drawn on the board (the preview or a hinted wall): that wall.
+    Wall(Wall),
 }
 
 /// The HADANG buttons.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum HadangCommand {
-    /// Drop the previewed wall.
+    /// Start choosing a wall.
+    Walls,
+    /// Turn the previewed wall.
+    RotateWall,
+    /// Play the previewed wall.
+    PlaceWall,
+    /// Leave the wall mode.
     CancelWall,
     /// Show or hide both players' shortest paths.
     Paths,
@@ -32,13 +49,17 @@ pub enum Selection {
     #[default]
     None,
     Pawn,
-    Wall(Wall),
+    /// Wall mode: the crossing not chosen yet, or the wall previewed.
+    Wall(Option<Wall>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct HadangTap {
     selection: Selection,
     show_paths: bool,
+    /// The orientation of the last wall previewed: the next crossing starts
+    /// with it (kept between turns).
+    orientation: Orientation,
 }
 
 impl Default for HadangTap {
@@ -46,7 +67,15 @@ impl Default for HadangTap {
         HadangTap {
             selection: Selection::None,
             show_paths: true,
+            orientation: Orientation::Horizontal,
         }
+    }
+}
+
+fn turned(orientation: Orientation) -> Orientation {
+    match orientation {
+        Orientation::Horizontal => Orientation::Vertical,
+        Orientation::Vertical => Orientation::Horizontal,
     }
 }
 
@@ -55,9 +84,14 @@ impl HadangTap {
         self.selection
     }
 
+    /// Choosing or previewing a wall.
+    pub fn wall_mode(&self) -> bool {
+        matches!(self.selection, Selection::Wall(_))
+    }
+
     pub fn ghost_wall(&self) -> Option<Wall> {
         match self.selection {
-            Selection::Wall(wall) => Some(wall),
+            Selection::Wall(wall) => wall,
             _ => None,
         }
     }
@@ -67,18 +101,45 @@ impl HadangTap {
     }
 
     /// Cells the viewer's pawn may step to, highlighted while it may move
-    /// and no wall is previewed (a cell tap then only drops the preview).
+    /// and no wall is being chosen.
     pub fn targets(&self, table: &Table<Hadang>) -> Vec<Square> {
-        if table.moving() && self.ghost_wall().is_none() {
+        if table.moving() && !self.wall_mode() {
             table.view.pawn_targets(table.viewer)
         } else {
             Vec::new()
         }
     }
 
-    fn play(&mut self, table: &Table<Hadang>, mv: HadangMove) -> Tapped<HadangMove> {
+    /// Previews `wall`; the rules' refusal comes back with the preview kept.
+    fn preview(&mut self, table: &Table<Hadang>, wall: Wall) -> Tapped<HadangMove> {
+        self.selection = Selection::Wall(Some(wall));
+        self.orientation = wall.orientation();
+        match table.view.check(&HadangMove::Wall(wall)) {
+            Ok(()) => Tapped::Changed,
+            Err(refusal) => Tapped::Refused(refusal),
+        }
+    }
+
+    fn preview_at(&mut self, table: &Table<Hadang>, anchor: Square, orientation: Orientation) -> Tapped<HadangMove> {
+        match Wall::new(anchor, orientation) {
+            Ok(wall) => self.preview(table, wall),
+            Err(refusal) => Tapped::Refused(refusal),
+        }
+    }
+
+    /// A step: played or refused, the selection goes either way.
+    fn step(&mut self, table: &Table<Hadang>, square: Square) -> Tapped<HadangMove> {
         self.selection = Selection::None;
-        table.checked(mv)
+        table.checked(HadangMove::Step(square))
+    }
+
+    /// The previewed wall: played, or refused with the preview kept.
+    fn place(&mut self, table: &Table<Hadang>, wall: Wall) -> Tapped<HadangMove> {
+        let answer = table.checked(HadangMove::Wall(wall));
+        if matches!(answer, Tapped::Play(_)) {
+            self.selection = Selection::None;
+        }
+        answer
     }
 }
 
@@ -89,8 +150,9 @@ impl TapState<Hadang> for HadangTap {
     fn on_tap(&mut self, table: &Table<Hadang>, input: HadangInput) -> Tapped<HadangMove> {
         match input {
             HadangInput::Cell(square) => {
-                if matches!(self.selection, Selection::Wall(_)) {
-                    // A tap off the ghost wall only drops it: no pawn move by accident.
+                if self.wall_mode() {
+                    // Cells take no taps in wall mode (the crossings cover
+                    // them); one arriving anyway only leaves the mode.
                     self.selection = Selection::None;
                     return Tapped::Changed;
                 }
@@ -104,24 +166,43 @@ impl TapState<Hadang> for HadangTap {
                 // Any other cell is a step: played when it is a target, else
                 // refused with its rule (H6 one cell at a time, H7–H9 around
                 // the other pawn).
-                self.play(table, HadangMove::Step(square))
+                self.step(table, square)
             }
-            HadangInput::Groove(wall) => {
-                if let Err(refusal) = table.view.check(&HadangMove::Wall(wall)) {
-                    self.selection = Selection::None;
-                    return Tapped::Refused(refusal);
-                }
-                if self.selection != Selection::Wall(wall) {
-                    self.selection = Selection::Wall(wall);
-                    return Tapped::Changed;
-                }
-                self.play(table, HadangMove::Wall(wall))
+            HadangInput::Crossing(anchor) => {
+                let orientation = match self.ghost_wall() {
+                    Some(shown) if shown.anchor() == anchor => turned(shown.orientation()),
+                    _ => self.orientation,
+                };
+                self.preview_at(table, anchor, orientation)
             }
+            HadangInput::Wall(wall) if self.ghost_wall() == Some(wall) => self.place(table, wall),
+            HadangInput::Wall(wall) => self.preview(table, wall),
         }
     }
 
-    fn command(&mut self, _table: &Table<Hadang>, command: HadangCommand) -> Tapped<HadangMove> {
+    fn command(&mut self, table: &Table<Hadang>, command: HadangCommand) -> Tapped<HadangMove> {
         match command {
+            HadangCommand::Walls if self.wall_mode() => self.selection = Selection::None,
+            HadangCommand::Walls => {
+                if table.view.walls_left(table.viewer) == 0 {
+                    // Said at once (H10), not after a crossing is chosen.
+                    // Any slot gets the rules' own words for it.
+                    if let Some(Err(refusal)) = Wall::all().next().map(|w| table.view.check(&HadangMove::Wall(w))) {
+                        return Tapped::Refused(refusal);
+                    }
+                }
+                self.selection = Selection::Wall(None);
+            }
+            HadangCommand::RotateWall => {
+                if let Some(shown) = self.ghost_wall() {
+                    return self.preview_at(table, shown.anchor(), turned(shown.orientation()));
+                }
+            }
+            HadangCommand::PlaceWall => {
+                if let Some(shown) = self.ghost_wall() {
+                    return self.place(table, shown);
+                }
+            }
             HadangCommand::CancelWall => self.selection = Selection::None,
             HadangCommand::Paths => self.show_paths = !self.show_paths,
         }
@@ -130,11 +211,46 @@ impl TapState<Hadang> for HadangTap {
 
     fn buttons(&self, table: &Table<Hadang>) -> Vec<Button<HadangCommand>> {
         let mut out = Vec::new();
-        if table.moving() && self.ghost_wall().is_some() {
+        if table.moving() && self.wall_mode() {
+            // A step in progress: only its own buttons, big enough for a thumb.
+            out.push(
+                Button::new(
+                    HadangCommand::CancelWall,
+                    "action-cancel",
+                    "wall-cancel",
+                    ButtonStyle::Ghost,
+                )
+                .modal(),
+            );
+            if let Some(shown) = self.ghost_wall() {
+                let legal = table.view.check(&HadangMove::Wall(shown)).is_ok();
+                out.push(
+                    Button::new(
+                        HadangCommand::RotateWall,
+                        "hadang-action-rotate",
+                        "wall-rotate",
+                        ButtonStyle::Ghost,
+                    )
+                    .modal(),
+                );
+                out.push(
+                    Button::new(
+                        HadangCommand::PlaceWall,
+                        "hadang-action-place",
+                        "wall-place",
+                        ButtonStyle::Primary,
+                    )
+                    .enabled(legal)
+                    .modal(),
+                );
+            }
+            return out;
+        }
+        if table.moving() {
             out.push(Button::new(
-                HadangCommand::CancelWall,
-                "action-cancel",
-                "wall-cancel",
+                HadangCommand::Walls,
+                "hadang-action-wall",
+                "wall-mode",
                 ButtonStyle::Ghost,
             ));
         }
@@ -157,10 +273,13 @@ impl TapState<Hadang> for HadangTap {
     }
 
     fn prompt(&self, table: &Table<Hadang>) -> Option<Prompt> {
-        if table.moving() && self.ghost_wall().is_some() {
-            Prompt::always(key("hadang-status-confirm-wall"))
-        } else {
-            None
+        if !table.moving() {
+            return None;
+        }
+        match self.selection {
+            Selection::Wall(None) => Prompt::always(key("hadang-status-pick-crossing")),
+            Selection::Wall(Some(_)) => Prompt::always(key("hadang-status-confirm-wall")),
+            _ => None,
         }
     }
 }
