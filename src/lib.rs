@@ -88,7 +88,7 @@ fn set_page_lang(_code: &str) {}
 pub fn App() -> Element {
     let settings = use_context_provider(|| Signal::new(AppSettings::load(&Store::app())));
     let current = settings.read();
-    let theme = current.theme.class();
+    let classes = current.root_classes();
     let lang = current.lang.code();
     // The page's own `lang` (screen readers pick their voice from it), not only the app's div.
     use_effect(move || set_page_lang(settings.read().lang.code()));
@@ -96,6 +96,6 @@ pub fn App() -> Element {
         document::Title { "Papan" }
         document::Meta { name: "viewport", content: "width=device-width, initial-scale=1, viewport-fit=cover" }
         document::Style { {STYLE} }
-        div { class: "app {theme}", lang: "{lang}", Router::<Route> {} }
+        div { class: "app {classes}", lang: "{lang}", Router::<Route> {} }
     }
 }

@@ -44,6 +44,12 @@ pub struct AppSettings {
     pub theme: Theme,
     pub sound: bool,
     pub show_estimate: bool,
+    /// Hex and HADANG coordinates, Jun Qi's files and ranks, backgammon's
+    /// point numbers.
+    pub coordinates: bool,
+    /// Shapes as well as colours: Red's pieces get a dashed outline, for
+    /// players who cannot rely on red and blue.
+    pub shape_marks: bool,
 }
 
 impl Default for AppSettings {
@@ -53,11 +59,25 @@ impl Default for AppSettings {
             theme: Theme::System,
             sound: true,
             show_estimate: false,
+            coordinates: true,
+            shape_marks: false,
         }
     }
 }
 
 impl AppSettings {
+    /// The app root's classes for the display settings.
+    pub fn root_classes(&self) -> String {
+        let mut classes = String::from(self.theme.class());
+        if !self.coordinates {
+            classes.push_str(" no-coords");
+        }
+        if self.shape_marks {
+            classes.push_str(" shape-marks");
+        }
+        classes
+    }
+
     /// Saved settings, or defaults (a corrupt file is backed up, not fatal).
     pub fn load(store: &Store) -> AppSettings {
         store.load(SETTINGS_KEY).ok().flatten().unwrap_or_default()
@@ -88,3 +108,32 @@ try {
   }
 } catch (e) {}
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_settings_become_root_classes() {
+        let mut settings = AppSettings {
+            theme: Theme::Dark,
+            ..AppSettings::default()
+        };
+        assert_eq!(
+            settings.root_classes(),
+            "theme-dark",
+            "coordinates on, colours only by default"
+        );
+        settings.coordinates = false;
+        settings.shape_marks = true;
+        assert_eq!(settings.root_classes(), "theme-dark no-coords shape-marks");
+    }
+
+    #[test]
+    fn settings_saved_before_the_board_options_keep_the_defaults() {
+        let old: AppSettings =
+            serde_json::from_str(r#"{"lang":"fil","theme":"light","sound":false,"show_estimate":true}"#).unwrap();
+        assert!(old.coordinates && !old.shape_marks);
+        assert!(!old.sound && old.show_estimate);
+    }
+}

@@ -117,8 +117,8 @@ fn b1_the_second_seat_sees_its_own_checkers_from_its_side() {
     // Black at the bottom: its two back checkers on its own 24-point, its
     // five on its own 6-point, numbered from its side.
     assert_eq!(html.matches("class=\"checker black\"").count(), 15);
-    assert!(ssr::tag_with(&html, "data-point=\"24\"").contains("Point 24, 2 checkers"));
-    assert!(ssr::tag_with(&html, "data-point=\"6\"").contains("Point 6, 5 checkers"));
+    assert!(ssr::tag_with(&html, "data-point=\"24\"").contains("Point 24, 2 Black checkers"));
+    assert!(ssr::tag_with(&html, "data-point=\"6\"").contains("Point 6, 5 Black checkers"));
 }
 
 #[test]
@@ -151,6 +151,58 @@ fn b6_selected_checker_and_targets_are_marked() {
     assert!(class_of(&html, "data-point=\"7\"").contains("target"));
     assert!(class_of(&html, "data-point=\"6\"").contains("target"));
     assert!(!class_of(&html, "data-point=\"12\"").contains("target"));
+}
+
+/// Points, bar and tray are buttons with a spoken name and state, one tab stop
+/// among them (arrows walk the rest), in each language.
+#[test]
+fn b1_points_have_names_states_and_one_tab_stop() {
+    let table = white_to_play(Board::START, 6, 1);
+    let mut state = BgTap::default();
+    tap(&mut state, &table, Spot::Point(13));
+    let html = render(&table, &state, Lang::En);
+    let label = |html: &str, point: &str| {
+        ssr::attr_of(html, &format!("data-point=\"{point}\""), "aria-label").unwrap_or_default()
+    };
+    assert_eq!(label(&html, "13"), "Point 13, 5 White checkers, selected");
+    assert_eq!(label(&html, "7"), "Point 7, empty, you can move here");
+    assert_eq!(label(&html, "12"), "Point 12, 5 Black checkers");
+    assert_eq!(label(&html, "24"), "Point 24, 2 White checkers");
+    let fil = render(&table, &state, Lang::Fil);
+    assert!(label(&fil, "12").contains("5 piyesang Itim"), "{}", label(&fil, "12"));
+    let id = render(&table, &state, Lang::Id);
+    assert!(label(&id, "7").starts_with("Petak 7, kosong"), "{}", label(&id, "7"));
+    assert_eq!(
+        html.matches("role=\"button\"").count(),
+        26,
+        "24 points, the bar, the tray"
+    );
+    assert_eq!(
+        html.matches("tabindex=\"0\"").count(),
+        1,
+        "one tab stop: the selected point"
+    );
+    assert!(ssr::tag_with(&html, "data-point=\"13\"").contains("tabindex=\"0\""));
+    assert!(ssr::attr_of(&html, "data-testid=\"bar\"", "aria-label")
+        .unwrap()
+        .starts_with("Bar, 0 of yours"));
+}
+
+#[test]
+fn arrow_keys_walk_the_tray_the_points_and_the_bar() {
+    use dioxus::prelude::Key;
+    use papan::games::backgammon::board::arrow_step;
+    assert_eq!(arrow_step(Spot::Point(5), &Key::ArrowRight), Some(Spot::Point(6)));
+    assert_eq!(arrow_step(Spot::Point(5), &Key::ArrowDown), Some(Spot::Point(4)));
+    assert_eq!(arrow_step(Spot::Point(1), &Key::ArrowLeft), Some(Spot::Off));
+    assert_eq!(
+        arrow_step(Spot::Off, &Key::ArrowLeft),
+        Some(Spot::Off),
+        "stops at the end"
+    );
+    assert_eq!(arrow_step(Spot::Point(24), &Key::ArrowUp), Some(Spot::Bar));
+    assert_eq!(arrow_step(Spot::Bar, &Key::ArrowUp), Some(Spot::Bar));
+    assert_eq!(arrow_step(Spot::Point(3), &Key::Enter), None);
 }
 
 #[test]

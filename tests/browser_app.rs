@@ -745,3 +745,108 @@ async fn footer_clear_of_content(client: &Client, path: &str) -> Result<(), Stri
 fn board_cells_are(count: usize) -> String {
     format!("return document.querySelectorAll('[data-testid=\"hex-board\"] [data-cell]').length === {count}")
 }
+
+/// axe-core (npm, `PAPAN_AXE_JS`; `cargo xtask test` installs it) on every screen in
+/// the light and the dark theme: home, settings, lessons, a lesson, finished games,
+/// rules, a setup, the online lobby, each game's play screen, HADANG's wall mode and
+/// the resign dialog. No serious or critical WCAG 2.2 A/AA violation may remain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_screen_passes_axe_in_light_and_dark() {
+    let (repo, dist) = repo_and_build();
+    let axe_path = std::env::var_os("PAPAN_AXE_JS").map(PathBuf::from).unwrap_or_else(|| {
+        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+        home.join(".cache/papan/tools/node_modules/axe-core/axe.min.js")
+    });
+    let axe = std::fs::read_to_string(&axe_path).unwrap_or_else(|e| {
+        panic!(
+            "axe-core not found at {} ({e}); `cargo xtask test` installs it, or set PAPAN_AXE_JS",
+            axe_path.display()
+        )
+    });
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let driver = start_driver();
+    let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+    // (name, route, taps after opening it)
+    let screens: [(&str, &str, &[&str]); 14] = [
+        ("home", "/", &[]),
+        ("settings", "/#/settings", &[]),
+        ("lessons", "/#/learn", &[]),
+        ("lesson", "/#/learn/hex/hex-basics", &[]),
+        ("finished", "/#/games", &[]),
+        ("rules", "/#/rules/hadang", &[]),
+        ("setup", "/#/hex", &[]),
+        ("lobby", "/#/online/hex", &[]),
+        ("hex", "/#/hex", &["start-game"]),
+        ("hadang", "/#/hadang", &["start-game"]),
+        ("hadang-walls", "/#/hadang/play", &["wall-mode"]),
+        ("resign", "/#/hadang/play", &["wall-cancel", "resign"]),
+        ("junqi", "/#/junqi", &["start-game"]),
+        ("backgammon", "/#/backgammon", &["start-game"]),
+    ];
+    let mut problems = Vec::new();
+    let run = async {
+        for theme in ["light", "dark"] {
+            client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
+            let setup = format!(
+                "localStorage.clear(); localStorage.setItem('settings', JSON.stringify({{lang: 'en', theme: '{theme}'}}));"
+            );
+            client.execute(&setup, vec![]).await.map_err(|e| e.to_string())?;
+            client.refresh().await.map_err(|e| e.to_string())?;
+            for (name, route, taps) in screens {
+                client
+                    .goto(&format!("{base}{route}"))
+                    .await
+                    .map_err(|e| e.to_string())?;
+                wait_for(&client, name, "return !!document.querySelector('.screen')").await?;
+                for id in taps {
+                    tap_testid(&client, id).await?;
+                }
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                let loaded = client
+                    .execute("return typeof axe !== 'undefined';", vec![])
+                    .await
+                    .map_err(|e| e.to_string())?;
+                if loaded != json!(true) {
+                    client
+                        .execute(&axe, vec![])
+                        .await
+                        .map_err(|e| format!("loading axe: {e}"))?;
+                }
+                let found = client
+                    .execute_async(
+                        "const done = arguments[arguments.length - 1];
+                         axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+                                             resultTypes: ['violations'] })
+                           .then(r => done(r.violations
+                             .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                             .map(v => v.id + ' on ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))),
+                             e => done(['axe did not run: ' + e]));",
+                        vec![],
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let found: Vec<String> = serde_json::from_value(found).map_err(|e| e.to_string())?;
+                println!("axe {theme} {name}: {} serious or critical", found.len());
+                for v in found {
+                    problems.push(format!("{theme} {name}: {v}"));
+                }
+            }
+        }
+        Ok::<_, String>(())
+    };
+    let outcome = match tokio::time::timeout(Duration::from_secs(240), run).await {
+        Ok(result) => result,
+        Err(_) => Err("the accessibility checks took more than 4 minutes".into()),
+    };
+    if outcome.is_err() {
+        save_shot(&client, &repo, "test-output/browser/axe-failure.png").await;
+    }
+    let _ = client.close().await;
+    drop(driver);
+    outcome.unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        problems.is_empty(),
+        "accessibility violations:\n{}",
+        problems.join("\n")
+    );
+}

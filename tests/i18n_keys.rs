@@ -329,9 +329,9 @@ fn english_counts_agree_with_their_noun() {
         (
             "backgammon-point-label",
             "count",
-            &[("point", "6")],
-            "Point 6, 1 checker",
-            "Point 6, 2 checkers",
+            &[("point", "6"), ("colour", "White")],
+            "Point 6, 1 White checker",
+            "Point 6, 2 White checkers",
         ),
         ("hadang-walls-left", "count", &[], "1 wall left", "2 walls left"),
         ("review-count-mistake", "count", &[], "1 mistake", "2 mistakes"),

@@ -92,6 +92,24 @@ pub fn Settings() -> Element {
                     }
                     p { class: "field-hint", {tr(lang, "settings-estimate-hint")} }
                 }
+                section { class: "field",
+                    h2 { class: "field-title", {tr(lang, "settings-board")} }
+                    div { class: "list",
+                        Toggle {
+                            label: tr(lang, "settings-coordinates"),
+                            testid: "coordinates",
+                            on: current.coordinates,
+                            onclick: move |_| update(settings, |s| s.coordinates = !s.coordinates),
+                        }
+                        Toggle {
+                            label: tr(lang, "settings-shape-marks"),
+                            testid: "shape-marks",
+                            on: current.shape_marks,
+                            onclick: move |_| update(settings, |s| s.shape_marks = !s.shape_marks),
+                        }
+                    }
+                    p { class: "field-hint", {tr(lang, "settings-shape-marks-hint")} }
+                }
                 ServerField { lang }
             }
         }

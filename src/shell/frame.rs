@@ -88,7 +88,9 @@ pub fn PlayFrame(
                 }
                 // Always there (one line high when empty), so the board does not
                 // move when a notice comes or goes.
-                div { class: "notices", "aria-live": "polite",
+                // Focusable: a rare third line scrolls inside, and a keyboard
+                // must be able to scroll it too.
+                div { class: "notices", role: "log", "aria-live": "polite", "aria-label": tr(lang, "notices-label"), tabindex: "0",
                     for n in notices.iter() {
                         p { key: "{n.testid}", class: "notice-line {n.kind}", "data-testid": "{n.testid}", "data-kind": "{n.kind}", "{n.text}" }
                     }

@@ -21,14 +21,15 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
     println!("target dir: {}", env::target_dir().display());
     println!("tools dir:  {}", env::tools_dir().display());
 
-    let gnubg = timed("install prerequisites", log, || {
+    let (gnubg, axe) = timed("install prerequisites", log, || {
         tools::ensure_fmt_and_clippy()?;
         tools::ensure_rust_target(tools::WASM_TARGET)?;
         tools::ensure_rust_target(tools::ANDROID_TARGET)?;
         tools::ensure_chromium()?;
         let gnubg = tools::ensure_gnubg()?;
+        let axe = tools::ensure_axe()?;
         tools::ensure_wasm_bindgen()?;
-        Ok(gnubg)
+        Ok((gnubg, axe))
     })?;
     timed("cargo fmt --check", log, || {
         env::run(&mut cargo(&["fmt", "--all", "--check"]))
@@ -53,6 +54,7 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
             cargo(&["test", "--workspace"])
                 .env("PAPAN_DIST_DIR", &dist)
                 .env("PAPAN_CHROMEDRIVER", tools::CHROMEDRIVER)
+                .env("PAPAN_AXE_JS", &axe)
                 // The .mat interop test fails rather than skips without gnubg.
                 .env("PAPAN_GNUBG", &gnubg)
                 .env("PAPAN_REQUIRE_GNUBG", "1"),

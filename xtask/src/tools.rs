@@ -98,6 +98,28 @@ pub fn ensure_wasm_opt() -> Option<PathBuf> {
     }
 }
 
+/// The accessibility checker the browser tests inject into each screen (npm `axe-core`),
+/// pinned so every machine judges alike.
+const AXE_NPM: &str = "axe-core@4.10.3";
+
+/// `axe.min.js` from npm `axe-core`, installed into the tools dir once. Unlike wasm-opt it
+/// is required: without it the accessibility test could not run.
+pub fn ensure_axe() -> Result<PathBuf, String> {
+    let root = env::tools_dir();
+    let script = root.join("node_modules").join("axe-core").join("axe.min.js");
+    if script.is_file() {
+        return Ok(script);
+    }
+    let prefix = root.to_string_lossy().into_owned();
+    run(Command::new("npm").args(["install", "--prefix", &prefix, "--no-audit", "--no-fund", AXE_NPM]))
+        .map_err(|e| format!("installing {AXE_NPM} with npm (the accessibility test needs it): {e}"))?;
+    if script.is_file() {
+        Ok(script)
+    } else {
+        Err(format!("npm installed {AXE_NPM} but {} is missing", script.display()))
+    }
+}
+
 fn runs(bin: &Path) -> bool {
     bin.is_file() && output(Command::new(bin).arg("--version")).is_some()
 }

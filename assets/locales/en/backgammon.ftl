@@ -2,8 +2,9 @@
 backgammon-starts-hint = Each player rolls one die; the higher die starts and plays both numbers.
 backgammon-board-label = Backgammon board
 backgammon-point-label = Point { $point }, { $count ->
-        [one] 1 checker
-       *[other] { $count } checkers
+        [0] empty
+        [one] 1 { $colour } checker
+       *[other] { $count } { $colour } checkers
     }
 backgammon-tap-to-roll = Tap to roll
 backgammon-roll = Roll

@@ -81,6 +81,10 @@ settings-play = Play
 settings-sound = Sound
 settings-estimate = Show bot's estimate
 settings-estimate-hint = Shows your chance of winning as the bot sees it.
+settings-board = Board display
+settings-coordinates = Coordinates and point numbers
+settings-shape-marks = Shapes as well as colours
+settings-shape-marks-hint = Red's pieces, stones and walls get a dashed outline, so red and blue never need telling apart by colour.
 
 # The play screen, shared by every game
 you = You

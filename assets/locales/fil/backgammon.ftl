@@ -1,7 +1,10 @@
 # mga screen ng backgammon (fil). Nagsisimula ang mga key sa "backgammon-".
 backgammon-starts-hint = Tig-isang dice ang ihahagis ng bawat manlalaro; ang mas mataas ang mauuna at lalaruin ang dalawang numero.
 backgammon-board-label = Board ng backgammon
-backgammon-point-label = Punto { $point }, { $count } piyesa
+backgammon-point-label = Punto { $point }, { $count ->
+        [0] walang laman
+       *[other] { $count } piyesang { $colour }
+    }
 backgammon-tap-to-roll = I-tap para ihagis
 backgammon-roll = Ihagis
 backgammon-done = Tapos

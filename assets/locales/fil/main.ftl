@@ -81,6 +81,10 @@ settings-play = Paglalaro
 settings-sound = Tunog
 settings-estimate = Ipakita ang tantiya ng bot
 settings-estimate-hint = Ipinapakita ang tsansa mong manalo ayon sa bot.
+settings-board = Itsura ng board
+settings-coordinates = Mga koordinado at numero ng punto
+settings-shape-marks = Hugis bukod sa kulay
+settings-shape-marks-hint = May putol-putol na gilid ang mga piyesa, bato at harang ng Pula, kaya hindi kailangang kilalanin ang pula at asul sa kulay lang.
 
 # Ang screen ng laro, pare-pareho sa lahat ng laro
 you = Ikaw

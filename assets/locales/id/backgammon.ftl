@@ -1,7 +1,10 @@
 # layar backgammon (id). Kunci diawali "backgammon-".
 backgammon-starts-hint = Setiap pemain melempar satu dadu; angka yang lebih tinggi mulai dan memainkan kedua angka itu.
 backgammon-board-label = Papan backgammon
-backgammon-point-label = Petak { $point }, { $count } bidak
+backgammon-point-label = Petak { $point }, { $count ->
+        [0] kosong
+       *[other] { $count } bidak { $colour }
+    }
 backgammon-tap-to-roll = Ketuk untuk melempar
 backgammon-roll = Lempar dadu
 backgammon-done = Selesai

@@ -81,6 +81,10 @@ settings-play = Permainan
 settings-sound = Suara
 settings-estimate = Tampilkan perkiraan bot
 settings-estimate-hint = Menampilkan peluang menangmu menurut bot.
+settings-board = Tampilan papan
+settings-coordinates = Koordinat dan nomor titik
+settings-shape-marks = Bentuk selain warna
+settings-shape-marks-hint = Bidak, batu, dan penghadang Merah diberi garis tepi putus-putus, jadi merah dan biru tak perlu dibedakan dari warnanya.
 
 # Layar bermain, sama untuk semua permainan
 you = Kamu

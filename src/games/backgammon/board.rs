@@ -236,6 +236,70 @@ pub fn colour_class(seat: Seat) -> &'static str {
     }
 }
 
+/// A spot's `data-spot` name: `1`–`24`, `bar`, `off`.
+fn spot_id(spot: Spot) -> String {
+    match spot {
+        Spot::Point(p) => p.to_string(),
+        Spot::Bar => "bar".into(),
+        Spot::Off | Spot::Felt => "off".into(),
+    }
+}
+
+/// The order the arrow keys walk: the tray, points 1–24, the bar.
+fn key_order() -> impl Iterator<Item = Spot> {
+    std::iter::once(Spot::Off)
+        .chain((1..=24).map(Spot::Point))
+        .chain(std::iter::once(Spot::Bar))
+}
+
+/// The spot an arrow key leads to from `from`: Right and Up to the next
+/// point number, Left and Down to the one before, stopping at the ends.
+pub fn arrow_step(from: Spot, key: &Key) -> Option<Spot> {
+    let order: Vec<Spot> = key_order().collect();
+    let at = order.iter().position(|s| *s == from)?;
+    let next = match key {
+        Key::ArrowRight | Key::ArrowUp => (at + 1).min(order.len() - 1),
+        Key::ArrowLeft | Key::ArrowDown => at.saturating_sub(1),
+        _ => return None,
+    };
+    Some(order[next])
+}
+
+/// What a screen reader says for a point: its number, what lies there and
+/// its state ("Point 13, 5 White checkers, you can move here").
+pub fn spoken_point(lang: Lang, marks: &BgMarks, pv: &PointView) -> String {
+    let bottom = marks.bottom.unwrap_or(Seat::First);
+    let owner = if pv.count >= 0 { bottom } else { bottom.other() };
+    let colour = tr(lang, colour_key(owner));
+    let mut name = tr_args(
+        lang,
+        "backgammon-point-label",
+        &[
+            ("point", pv.point.to_string()),
+            ("count", pv.count.unsigned_abs().to_string()),
+            ("colour", colour),
+        ],
+    );
+    let spot = Spot::Point(pv.point);
+    if marks.selected == Some(spot) {
+        name = tr_args(lang, "spot-selected", &[("name", name)]);
+    }
+    if marks.targets.contains(&spot) {
+        name = tr_args(lang, "spot-target", &[("name", name)]);
+    }
+    if marks.last_to.contains(&pv.point) {
+        name = tr_args(lang, "cell-last-move", &[("name", name)]);
+    }
+    name
+}
+
+fn colour_key(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => crate::i18n::key("backgammon-white"),
+        Seat::Second => crate::i18n::key("backgammon-black"),
+    }
+}
+
 /// Pip positions on a die face, in a 3×3 grid (0–2, 0–2).
 fn die_pips(face: u8) -> &'static [(u8, u8)] {
     match face {
@@ -284,6 +348,18 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
     let r = l.checker_r;
     let hint = (phase == "roll").then(|| tr(lang, "backgammon-tap-to-roll"));
     let bar_cx = l.bar_x + l.col / 2.0;
+    // The keyboard's spot: where focus was last, else the selection, else point 1.
+    let mut keyboard = use_signal(|| None::<Spot>);
+    let focused = keyboard().or(marks.selected).unwrap_or(Spot::Point(1));
+    let tab = move |spot: Spot| if spot == focused { "0" } else { "-1" };
+    let counts = |pair: [u8; 2]| [("mine", pair[0].to_string()), ("theirs", pair[1].to_string())];
+    let bar_name = tr_args(lang, "bg-bar-label", &counts(view.bar));
+    let off_name = tr_args(lang, "bg-off-label", &counts(view.off));
+    let off_name = if off_target {
+        tr_args(lang, "spot-target", &[("name", off_name)])
+    } else {
+        off_name
+    };
     rsx! {
         svg {
             class: "bg-board {status} phase-{phase}",
@@ -295,6 +371,18 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
             "data-turn": "{turn}",
             "data-phase": "{phase}",
             "data-bottom": "{mine}",
+            onkeydown: move |e: KeyboardEvent| {
+                let key = e.key();
+                if key == Key::Enter || key == Key::Character(" ".into()) {
+                    e.prevent_default();
+                    on_tap.call(focused);
+                } else if let Some(next) = arrow_step(focused, &key) {
+                    e.prevent_default();
+                    keyboard.set(Some(next));
+                    let js = format!("document.querySelector('[data-testid=\"backgammon-board\"] [data-spot=\"{}\"]')?.focus()", spot_id(next));
+                    let _ = document::eval(&js);
+                }
+            },
             rect { class: "bg-frame", x: "0", y: "0", width: "{l.width}", height: "{l.height}", rx: "10" }
             rect {
                 class: "bg-felt",
@@ -433,7 +521,8 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
                 {
                     let p = pv.point;
                     let (x, y, w, h) = l.hit_rect(p);
-                    let name = tr_args(lang, "backgammon-point-label", &[("point", p.to_string()), ("count", pv.count.unsigned_abs().to_string())]);
+                    let name = spoken_point(lang, &marks, pv);
+                    let spot = Spot::Point(p);
                     rsx! {
                         rect {
                             key: "hit-{p}",
@@ -441,8 +530,12 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
                             x: "{x:.1}", y: "{y:.1}", width: "{w:.1}", height: "{h:.1}",
                             "data-point": "{p}",
                             "data-count": "{pv.count}",
+                            "data-spot": "{spot_id(spot)}",
+                            role: "button",
                             "aria-label": "{name}",
-                            onclick: move |_| on_tap.call(Spot::Point(p)),
+                            tabindex: tab(spot),
+                            onclick: move |_| on_tap.call(spot),
+                            onfocus: move |_| if *keyboard.peek() != Some(spot) { keyboard.set(Some(spot)) },
                         }
                     }
                 }
@@ -450,14 +543,24 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
             rect {
                 class: "hit {bar_class}",
                 "data-testid": "bar",
+                "data-spot": "bar",
+                role: "button",
+                "aria-label": "{bar_name}",
+                tabindex: tab(Spot::Bar),
                 x: "{l.bar_x}", y: "{l.rim}", width: "{l.col}", height: "{l.height - l.rim * 2.0}",
                 onclick: move |_| on_tap.call(Spot::Bar),
+                onfocus: move |_| if *keyboard.peek() != Some(Spot::Bar) { keyboard.set(Some(Spot::Bar)) },
             }
             rect {
                 class: "hit {off_class}",
                 "data-testid": "off",
+                "data-spot": "off",
+                role: "button",
+                "aria-label": "{off_name}",
+                tabindex: tab(Spot::Off),
                 x: "{l.tray_x}", y: "{l.rim}", width: "{l.width - l.tray_x - l.frame}", height: "{l.height - l.rim * 2.0}",
                 onclick: move |_| on_tap.call(Spot::Off),
+                onfocus: move |_| if *keyboard.peek() != Some(Spot::Off) { keyboard.set(Some(Spot::Off)) },
             }
         }
     }
