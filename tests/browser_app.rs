@@ -850,3 +850,168 @@ async fn every_screen_passes_axe_in_light_and_dark() {
         problems.join("\n")
     );
 }
+
+const SHIFT: char = '\u{E008}';
+
+/// HADANG by keyboard alone between two people: a vertical wall (Wall, arrows
+/// to a crossing, Enter shows it, Enter turns it, Place), a pawn step (arrows,
+/// Enter) and a horizontal wall the same way; every cell and crossing named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
+    let (repo, dist) = repo_and_build();
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let driver = start_driver();
+    let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+    let board_js =
+        |what: &str| format!("const b = document.querySelector('[data-testid=\"hadang-board\"]'); return {what};");
+    let play = async {
+        client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
+        client
+            .execute(
+                "localStorage.clear(); localStorage.setItem('settings', JSON.stringify({lang: 'en'}));",
+                vec![],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        client
+            .goto(&format!("{base}/#/hadang"))
+            .await
+            .map_err(|e| e.to_string())?;
+        for id in ["opponent-human", "clock-none", "start-game"] {
+            tap_testid(&client, id).await?;
+        }
+        wait_for(&client, "the board", &board_js("!!b && b.dataset.ply === '0'")).await?;
+        let labels = client
+            .execute(
+                &board_js("Array.from(b.querySelectorAll('[data-cell]')).map(c => c.getAttribute('aria-label'))"),
+                vec![],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        let labels: Vec<String> = serde_json::from_value(labels).map_err(|e| e.to_string())?;
+        if labels.len() != 81
+            || !labels.iter().any(|l| l == "e1, Player 1's pawn")
+            || !labels.iter().any(|l| l.starts_with("e2, empty"))
+        {
+            return Err(format!("cells are not named: {:?}", &labels[..labels.len().min(12)]));
+        }
+        for (wall, turn_to) in [("d4v", 'v'), ("c6h", 'h')] {
+            if wall == "c6h" {
+                // Player 2 steps first: into the board, one step towards rank 1, Enter.
+                focus_by_tab(&client, "data-cell", false).await?;
+                let flipped = client
+                    .execute(&board_js("b.dataset.flipped === 'true'"), vec![])
+                    .await
+                    .map_err(|e| e.to_string())?;
+                press(&client, &[if flipped == json!(true) { UP } else { DOWN }, ENTER]).await?;
+                wait_for(
+                    &client,
+                    "Player 2's step",
+                    &board_js("b.querySelector('[data-pawn=\"p2\"]').dataset.at === 'e8'"),
+                )
+                .await?;
+            }
+            // Wall (a button after the board), then back into the board's crossings.
+            focus_by_tab(&client, "data-testid=\"wall-mode\"", false).await?;
+            press(&client, &[ENTER]).await?;
+            wait_for(&client, "wall mode", &board_js("b.dataset.mode === 'wall'")).await?;
+            let at = focus_by_tab(&client, "data-crossing", true).await?;
+            let flipped = client
+                .execute(&board_js("b.dataset.flipped === 'true'"), vec![])
+                .await
+                .map_err(|e| e.to_string())?;
+            let anchor = &wall[..2];
+            press(&client, &crossing_arrows(&at, anchor, flipped == json!(true))).await?;
+            press(&client, &[ENTER]).await?;
+            wait_for(
+                &client,
+                "a preview",
+                &board_js(&format!("!!b.querySelector('[data-ghost^=\"{anchor}\"]')")),
+            )
+            .await?;
+            let shown = client
+                .execute(&board_js("b.querySelector('[data-ghost]').dataset.ghost"), vec![])
+                .await
+                .map_err(|e| e.to_string())?;
+            if shown.as_str().is_none_or(|s| !s.ends_with(turn_to)) {
+                press(&client, &[ENTER]).await?;
+            }
+            wait_for(
+                &client,
+                &format!("the preview {wall}"),
+                &board_js(&format!("!!b.querySelector('[data-ghost=\"{wall}\"]')")),
+            )
+            .await?;
+            focus_by_tab(&client, "data-testid=\"wall-place\"", false).await?;
+            press(&client, &[ENTER]).await?;
+            wait_for(
+                &client,
+                &format!("{wall} placed"),
+                &board_js(&format!("!!b.querySelector('[data-placed=\"{wall}\"]')")),
+            )
+            .await?;
+        }
+        Ok::<_, String>(())
+    };
+    let outcome = match tokio::time::timeout(Duration::from_secs(120), play).await {
+        Ok(result) => result,
+        Err(_) => Err("the HADANG keyboard game took more than 2 minutes".into()),
+    };
+    if outcome.is_err() {
+        save_shot(&client, &repo, "test-output/browser/hadang-keyboard-failure.png").await;
+    }
+    let _ = client.close().await;
+    drop(driver);
+    outcome.unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Tabs (or Shift+Tabs) until the focused element has `attribute` (a name, or
+/// `name="value"`); returns the element's value of that attribute's name.
+async fn focus_by_tab(client: &Client, attribute: &str, backwards: bool) -> Result<String, String> {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let name = attribute.split('=').next().unwrap_or(attribute);
+    for _ in 0..60 {
+        let seen = client
+            .execute(
+                &format!("const a = document.activeElement; return a && a.matches('[{}]') ? a.getAttribute('{name}') : null;", attribute.replace('\'', "\\'")),
+                vec![],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        if let Some(value) = seen.as_str() {
+            return Ok(value.to_string());
+        }
+        let mut keys = KeyActions::new("keyboard".into());
+        if backwards {
+            keys = keys.then(KeyAction::Down { value: SHIFT });
+        }
+        keys = keys
+            .then(KeyAction::Down { value: TAB })
+            .then(KeyAction::Up { value: TAB });
+        if backwards {
+            keys = keys.then(KeyAction::Up { value: SHIFT });
+        }
+        client.perform_actions(keys).await.map_err(|e| format!("keys: {e}"))?;
+        client.release_actions().await.map_err(|e| format!("keys: {e}"))?;
+    }
+    Err(format!("60 Tabs never reached [{attribute}]"))
+}
+
+/// Arrow keys from crossing `from` to crossing `to` (both wall anchors), as
+/// the board is drawn (turned for Player 2 when `flipped`).
+fn crossing_arrows(from: &str, to: &str, flipped: bool) -> Vec<char> {
+    let parse = |c: &str| (c.as_bytes()[0] as i32 - 'a' as i32, c[1..].parse::<i32>().unwrap_or(1));
+    let ((ff, fr), (tf, tr)) = (parse(from), parse(to));
+    let (right, up) = if flipped { (LEFT, DOWN) } else { (RIGHT, UP) };
+    let (left, down) = if flipped { (RIGHT, UP) } else { (LEFT, DOWN) };
+    let mut keys = Vec::new();
+    keys.extend(std::iter::repeat_n(
+        if tf > ff { right } else { left },
+        (tf - ff).unsigned_abs() as usize,
+    ));
+    keys.extend(std::iter::repeat_n(
+        if tr > fr { up } else { down },
+        (tr - fr).unsigned_abs() as usize,
+    ));
+    keys
+}

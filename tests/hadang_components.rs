@@ -365,3 +365,19 @@ fn home_opens_hadang() {
     let html = render_at("/");
     assert!(html.contains("data-testid=\"play-hadang\""), "{html}");
 }
+
+#[test]
+fn arrow_keys_follow_the_board_as_drawn_and_stay_on_it() {
+    use dioxus::prelude::Key;
+    use papan::games::hadang::board::arrow_step;
+    assert_eq!(arrow_step(sq("e1"), &Key::ArrowUp, false), Some(sq("e2")));
+    assert_eq!(
+        arrow_step(sq("e1"), &Key::ArrowUp, true),
+        Some(sq("e1")),
+        "turned: up is towards rank 1"
+    );
+    assert_eq!(arrow_step(sq("e9"), &Key::ArrowUp, true), Some(sq("e8")));
+    assert_eq!(arrow_step(sq("a5"), &Key::ArrowLeft, false), Some(sq("a5")));
+    assert_eq!(arrow_step(sq("a5"), &Key::ArrowLeft, true), Some(sq("b5")));
+    assert_eq!(arrow_step(sq("a5"), &Key::Enter, false), None);
+}

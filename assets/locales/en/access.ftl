@@ -9,3 +9,5 @@ spot-target = { $name }, you can move here
 bg-bar-label = Bar, { $mine } of yours, { $theirs } of the opponent's
 bg-off-label = Borne off, { $mine } of yours, { $theirs } of the opponent's
 notices-label = Game messages
+hadang-cell-pawn = { $cell }, { $who }'s pawn
+hadang-crossing = Crossing right of and above { $cell }

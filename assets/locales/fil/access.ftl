@@ -9,3 +9,5 @@ spot-target = { $name }, puwedeng puntahan
 bg-bar-label = Bar, { $mine } sa iyo, { $theirs } sa kalaban
 bg-off-label = Nailabas na, { $mine } sa iyo, { $theirs } sa kalaban
 notices-label = Mga mensahe ng laro
+hadang-cell-pawn = { $cell }, pawn ng { $who }
+hadang-crossing = Salubungan sa kanang itaas ng { $cell }

@@ -9,3 +9,5 @@ spot-target = { $name }, bisa dituju
 bg-bar-label = Bar, { $mine } milikmu, { $theirs } milik lawan
 bg-off-label = Sudah keluar, { $mine } milikmu, { $theirs } milik lawan
 notices-label = Pesan permainan
+hadang-cell-pawn = { $cell }, bidak { $who }
+hadang-crossing = Persilangan di kanan atas { $cell }

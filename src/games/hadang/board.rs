@@ -18,7 +18,7 @@ use super::geometry::{
     PITCH,
 };
 use super::tap::{HadangInput, HadangTap, Selection};
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
 use papan_rules::hadang::{Hadang, HadangMove, Square, Wall};
@@ -79,6 +79,51 @@ pub struct BoardCell {
     pub name: String,
     pub class: String,
     pub origin: (f64, f64),
+}
+
+/// What a screen reader says for a cell: its name, who stands there, and
+/// whether the pawn may step there ("e2, Player 1, last move").
+pub fn spoken_cell(lang: Lang, cell: &BoardCell) -> String {
+    let has = |c: &str| cell.class.split_whitespace().any(|k| k == c);
+    let mut text = if has("pawn-p1") {
+        tr_args(
+            lang,
+            "hadang-cell-pawn",
+            &[("cell", cell.name.clone()), ("who", tr(lang, "player-1"))],
+        )
+    } else if has("pawn-p2") {
+        tr_args(
+            lang,
+            "hadang-cell-pawn",
+            &[("cell", cell.name.clone()), ("who", tr(lang, "player-2"))],
+        )
+    } else {
+        tr_args(lang, "hex-cell-empty", &[("cell", cell.name.clone())])
+    };
+    if has("target") {
+        text = tr_args(lang, "spot-target", &[("name", text)]);
+    }
+    if has("last") {
+        text = tr_args(lang, "cell-last-move", &[("name", text)]);
+    }
+    text
+}
+
+/// The square an arrow key leads to from `from`, as the board is drawn:
+/// Up is towards the top of the screen, which is rank 9 unless the board
+/// is turned for Player 2. Stays on the board.
+pub fn arrow_step(from: Square, key: &Key, flipped: bool) -> Option<Square> {
+    let (df, dr): (i8, i8) = match key {
+        Key::ArrowLeft => (-1, 0),
+        Key::ArrowRight => (1, 0),
+        Key::ArrowUp => (0, 1),
+        Key::ArrowDown => (0, -1),
+        _ => return None,
+    };
+    let (df, dr) = if flipped { (-df, -dr) } else { (df, dr) };
+    let file = (from.file() as i8 + df).clamp(0, 8) as u8;
+    let rank = (from.rank() as i8 + dr).clamp(0, 8) as u8;
+    Square::new(file, rank)
 }
 
 /// The seat's short class name: `p1` moves up from e1, `p2` down from e9.
@@ -208,6 +253,17 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
         }
     }
     let files = "abcdefghi";
+    // The keyboard's cell and crossing: where focus was last in this position,
+    // else the pawn to move and the previewed wall (one tab stop each, arrows
+    // for the rest). A move starts the next player at their own pawn.
+    let ply = marks.ply;
+    let mut key_cell = use_signal(|| None::<(usize, Square)>);
+    let mut key_anchor = use_signal(|| None::<(usize, Square)>);
+    let now = |seen: Option<(usize, Square)>| seen.filter(|(at, _)| *at == ply).map(|(_, square)| square);
+    let focused_cell = now(key_cell()).unwrap_or(position.pawn(mover));
+    let centre_anchor = Square::new(4, 4).unwrap_or(position.pawn(mover));
+    let focused_anchor = now(key_anchor()).or(ghost.map(|w| w.anchor())).unwrap_or(centre_anchor);
+    let wall_keys = !crossings.is_empty();
     rsx! {
         svg {
             class: "hadang-board {status} mode-{mode}",
@@ -222,6 +278,27 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
             "data-flipped": "{flipped}",
             "data-mode": "{mode}",
             onpointerdown: move |e: PointerEvent| last_pointer.set(e.data().pointer_type()),
+            onkeydown: move |e: KeyboardEvent| {
+                let key = e.key();
+                let activate = key == Key::Enter || key == Key::Character(" ".into());
+                if wall_keys {
+                    if activate {
+                        e.prevent_default();
+                        on_input.call(HadangInput::Crossing(focused_anchor));
+                    } else if let Some(next) = arrow_step(focused_anchor, &key, flipped).filter(|s| s.file() < 8 && s.rank() < 8) {
+                        e.prevent_default();
+                        key_anchor.set(Some((ply, next)));
+                        focus(&format!("[data-crossing=\"{next}\"]"));
+                    }
+                } else if activate {
+                    e.prevent_default();
+                    on_input.call(HadangInput::Cell(focused_cell));
+                } else if let Some(next) = arrow_step(focused_cell, &key, flipped) {
+                    e.prevent_default();
+                    key_cell.set(Some((ply, next)));
+                    focus(&format!("[data-cell=\"{next}\"]"));
+                }
+            },
             g { class: "hb-labels",
                 for (i, letter) in files.chars().enumerate() {
                     text {
@@ -258,9 +335,16 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
                             height: "{CELL}",
                             rx: "5",
                             "data-cell": "{bc.name}",
+                            role: "button",
+                            "aria-label": spoken_cell(lang, bc),
+                            tabindex: if !wall_keys && bc.square == focused_cell { "0" } else { "-1" },
                             onclick: {
                                 let square = bc.square;
                                 move |_| on_input.call(HadangInput::Cell(square))
+                            },
+                            onfocus: {
+                                let square = bc.square;
+                                move |_| if *key_cell.peek() != Some((ply, square)) { key_cell.set(Some((ply, square))) }
                             },
                         }
                     }
@@ -325,7 +409,11 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
                                         key: "x-{anchor}",
                                         class: "crossing",
                                         "data-crossing": "{anchor}",
+                                        role: "button",
+                                        "aria-label": tr_args(lang, "hadang-crossing", &[("cell", anchor.to_string())]),
+                                        tabindex: if anchor == focused_anchor { "0" } else { "-1" },
                                         onclick: move |_| on_input.call(HadangInput::Crossing(anchor)),
+                                        onfocus: move |_| if *key_anchor.peek() != Some((ply, anchor)) { key_anchor.set(Some((ply, anchor))) },
                                         rect { class: "crossing-hit", x: "{x}", y: "{y}", width: "{w}", height: "{h}" }
                                         circle { class: "crossing-dot", cx: "{cx}", cy: "{cy}", r: "3.5" }
                                     }
@@ -371,4 +459,13 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
             title { {tr(lang, "hadang-board-title")} }
         }
     }
+}
+
+/// Moves keyboard focus to the board element `selector` names.
+fn focus(selector: &str) {
+    let js = format!(
+        "document.querySelector('[data-testid=\"hadang-board\"] {}')?.focus()",
+        selector.replace('\'', "\\'")
+    );
+    let _ = document::eval(&js);
 }
