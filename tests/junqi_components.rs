@@ -331,3 +331,31 @@ fn pieces_that_can_attack_are_marked_and_their_attacks_ringed() {
     assert!(class.contains("target") && class.contains("attack"), "{to}: {class}");
     assert!(html.contains("class=\"attack-ring\""));
 }
+
+/// Every post is a named button ("c3, face-down piece", "b2, Blue Brigadier"),
+/// one of them the tab stop; arrows walk the grid and stay on it.
+#[test]
+fn posts_are_named_buttons_with_one_tab_stop() {
+    let game = played(14, 6);
+    let html = board(&game, Lang::En);
+    assert_eq!(html.matches("role=\"button\"").count(), 60);
+    assert_eq!(html.matches("tabindex=\"0\"").count(), 1);
+    let view = view(&game);
+    for square in Square::all() {
+        let label = ssr::attr_of(&html, &format!("data-post=\"{square}\""), "aria-label").unwrap_or_default();
+        assert!(label.starts_with(&square.to_string()), "{square}: {label}");
+        match view.post(square) {
+            Post::FaceDown => assert!(label.contains("face-down piece"), "{label}"),
+            Post::Empty => assert!(label.contains("empty"), "{label}"),
+            Post::Revealed { colour, .. } => {
+                let name = if colour == Colour::Red { "Red" } else { "Blue" };
+                assert!(label.contains(name), "{label}");
+            }
+        }
+    }
+    use papan::games::junqi::board::arrow_step;
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    assert_eq!(arrow_step(sq("c3"), &Key::ArrowUp), Some(sq("c4")));
+    assert_eq!(arrow_step(sq("e12"), &Key::ArrowRight), Some(sq("e12")));
+    assert_eq!(arrow_step(sq("a1"), &Key::ArrowDown), Some(sq("a1")));
+}

@@ -11,3 +11,5 @@ bg-off-label = Borne off, { $mine } of yours, { $theirs } of the opponent's
 notices-label = Game messages
 hadang-cell-pawn = { $cell }, { $who }'s pawn
 hadang-crossing = Crossing right of and above { $cell }
+junqi-post-facedown = { $cell }, face-down piece
+junqi-post-piece = { $cell }, { $colour } { $piece }

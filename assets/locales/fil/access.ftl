@@ -11,3 +11,5 @@ bg-off-label = Nailabas na, { $mine } sa iyo, { $theirs } sa kalaban
 notices-label = Mga mensahe ng laro
 hadang-cell-pawn = { $cell }, pawn ng { $who }
 hadang-crossing = Salubungan sa kanang itaas ng { $cell }
+junqi-post-facedown = { $cell }, nakataob na piyesa
+junqi-post-piece = { $cell }, { $piece } na { $colour }

@@ -11,3 +11,5 @@ bg-off-label = Sudah keluar, { $mine } milikmu, { $theirs } milik lawan
 notices-label = Pesan permainan
 hadang-cell-pawn = { $cell }, bidak { $who }
 hadang-crossing = Persilangan di kanan atas { $cell }
+junqi-post-facedown = { $cell }, bidak tertutup
+junqi-post-piece = { $cell }, { $piece } { $colour }

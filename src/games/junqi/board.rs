@@ -11,9 +11,9 @@
 //! `target`, `attack`, `movable`, `can-attack`, `last`, `hint` when they
 //! apply. Revealed pieces carry one `.piece-label`; face-down ones carry none.
 
-use super::names::short_key;
+use super::names::{full_key, short_key};
 use super::tap::JunQiTap;
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
 use papan_rules::junqi::board::{rail_neighbours, road_neighbours, FILES, RANKS};
@@ -163,6 +163,53 @@ pub fn board_posts(view: &JunQiView, marks: &JunQiMarks) -> Vec<PostView> {
         .collect()
 }
 
+/// What a screen reader says for a post: its name, what stands there and
+/// its state ("c3, Blue Brigadier, you can move here").
+pub fn spoken_post(lang: Lang, view: &JunQiView, p: &PostView) -> String {
+    let cell = p.name.clone();
+    let mut text = match view.post(p.square) {
+        Post::Empty => tr_args(lang, "hex-cell-empty", &[("cell", cell)]),
+        Post::FaceDown => tr_args(lang, "junqi-post-facedown", &[("cell", cell)]),
+        Post::Revealed { colour, piece } => {
+            let colour = match colour {
+                Colour::Red => tr(lang, "junqi-colour-red"),
+                Colour::Blue => tr(lang, "junqi-colour-blue"),
+            };
+            tr_args(
+                lang,
+                "junqi-post-piece",
+                &[("cell", cell), ("colour", colour), ("piece", tr(lang, full_key(piece)))],
+            )
+        }
+    };
+    let has = |c: &str| p.class.split_whitespace().any(|k| k == c);
+    if has("selected") {
+        text = tr_args(lang, "spot-selected", &[("name", text)]);
+    }
+    if p.target {
+        text = tr_args(lang, "spot-target", &[("name", text)]);
+    }
+    if has("last-to") {
+        text = tr_args(lang, "cell-last-move", &[("name", text)]);
+    }
+    text
+}
+
+/// The post an arrow key leads to from `from` (rank 12 at the top), staying
+/// on the board.
+pub fn arrow_step(from: Square, key: &Key) -> Option<Square> {
+    let (df, dr): (i8, i8) = match key {
+        Key::ArrowLeft => (-1, 0),
+        Key::ArrowRight => (1, 0),
+        Key::ArrowUp => (0, 1),
+        Key::ArrowDown => (0, -1),
+        _ => return None,
+    };
+    let file = (from.file() as i8 + df).clamp(0, FILES as i8 - 1) as u8;
+    let rank = (from.rank() as i8 + dr).clamp(0, RANKS as i8 - 1) as u8;
+    Square::new(file, rank)
+}
+
 /// Every road and railway segment once, as (from, to, is_rail).
 fn segments() -> Vec<(Square, Square, bool)> {
     let mut out = Vec::new();
@@ -219,6 +266,22 @@ pub fn JunQiBoard(view: JunQiView, marks: JunQiMarks, lang: Lang, on_tap: EventH
         })
         .collect();
     let label = tr(lang, "junqi-board-label");
+    // The keyboard's post: where focus was last in this position, else the
+    // selection, else a piece that may act, else the middle.
+    let ply = view.plies();
+    let mut key_post = use_signal(|| None::<(u32, Square)>);
+    let focused = key_post()
+        .filter(|(at, _)| *at == ply)
+        .map(|(_, square)| square)
+        .or(marks.selected)
+        .or(marks.movable.first().copied())
+        .or_else(|| {
+            posts
+                .iter()
+                .find(|p| p.class.starts_with("post facedown"))
+                .map(|p| p.square)
+        })
+        .unwrap_or(posts[0].square);
     rsx! {
         svg {
             class: "junqi-board {status}",
@@ -231,6 +294,18 @@ pub fn JunQiBoard(view: JunQiView, marks: JunQiMarks, lang: Lang, on_tap: EventH
             "data-last-pointer": "{last_pointer}",
             "data-ply": "{view.plies()}",
             onpointerdown: move |e: PointerEvent| last_pointer.set(e.data().pointer_type()),
+            onkeydown: move |e: KeyboardEvent| {
+                let key = e.key();
+                if key == Key::Enter || key == Key::Character(" ".into()) {
+                    e.prevent_default();
+                    on_tap.call(focused);
+                } else if let Some(next) = arrow_step(focused, &key) {
+                    e.prevent_default();
+                    key_post.set(Some((ply, next)));
+                    let js = format!("document.querySelector('[data-testid=\"junqi-board\"] [data-post=\"{next}\"]')?.focus()");
+                    let _ = document::eval(&js);
+                }
+            },
             rect { class: "jq-ground", x: "0", y: "0", width: "{WIDTH}", height: "{HEIGHT}", rx: "14" }
             g { class: "jq-coords", "aria-hidden": "true",
                 for file in 0..FILES {
@@ -301,9 +376,16 @@ pub fn JunQiBoard(view: JunQiView, marks: JunQiMarks, lang: Lang, on_tap: EventH
                         key: "{p.name}",
                         class: "{p.class}",
                         "data-post": "{p.name}",
+                        role: "button",
+                        "aria-label": spoken_post(lang, &view, p),
+                        tabindex: if p.square == focused { "0" } else { "-1" },
                         onclick: {
                             let square = p.square;
                             move |_| on_tap.call(square)
+                        },
+                        onfocus: {
+                            let square = p.square;
+                            move |_| if *key_post.peek() != Some((ply, square)) { key_post.set(Some((ply, square))) }
                         },
                         rect {
                             class: "hit",
