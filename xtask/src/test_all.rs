@@ -1,7 +1,7 @@
 //! `cargo xtask test`: install what the tests need, then run every check in CI's order.
 //!
 //! Cheap checks first (fmt, clippy) so a style slip fails in seconds, then the web build the
-//! browser test drives, the whole test suite, and finally the phone build check. The first
+//! browser test drives, the whole test suite, and finally the desktop and phone build checks. The first
 //! failing step stops the run; a timing summary is printed either way.
 
 use crate::env::{self, cargo, timed, Timed};
@@ -28,6 +28,7 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         tools::ensure_chromium()?;
         let gnubg = tools::ensure_gnubg()?;
         let axe = tools::ensure_axe()?;
+        tools::ensure_desktop_libs()?;
         tools::ensure_wasm_bindgen()?;
         Ok((gnubg, axe))
     })?;
@@ -59,6 +60,9 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
                 .env("PAPAN_GNUBG", &gnubg)
                 .env("PAPAN_REQUIRE_GNUBG", "1"),
         )
+    })?;
+    timed("desktop check", log, || {
+        env::run(&mut cargo(&["check", "--package", "papan", "--features", "desktop"]))
     })?;
     timed("android check (mobile)", log, || {
         env::run(&mut cargo(&[

@@ -110,6 +110,12 @@ pub fn ensure_axe() -> Result<PathBuf, String> {
     if script.is_file() {
         return Ok(script);
     }
+    if output(Command::new("npm").arg("--version")).is_none() {
+        let hint = "the accessibility test needs npm: run as root or with passwordless sudo on \
+                    Debian/Ubuntu, or install `npm` yourself";
+        run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
+        run(&mut apt(&["install", "-y", "--no-install-recommends", "npm"])).map_err(|e| format!("{e}\n{hint}"))?;
+    }
     let prefix = root.to_string_lossy().into_owned();
     run(Command::new("npm").args(["install", "--prefix", &prefix, "--no-audit", "--no-fund", AXE_NPM]))
         .map_err(|e| format!("installing {AXE_NPM} with npm (the accessibility test needs it): {e}"))?;
@@ -163,6 +169,28 @@ pub fn ensure_chromium() -> Result<(), String> {
             "chromium-driver installed but {CHROMEDRIVER} is missing\n{hint}"
         ))
     }
+}
+
+/// The system libraries the `desktop` feature links (WebKitGTK, GTK, xdo), from apt,
+/// so the test command can check that the desktop app still compiles.
+pub fn ensure_desktop_libs() -> Result<(), String> {
+    let have = |lib: &str| output(Command::new("pkg-config").args(["--exists", lib])).is_some();
+    if have("webkit2gtk-4.1") && have("gtk+-3.0") && have("libxdo") {
+        return Ok(());
+    }
+    let hint = "the desktop check needs WebKitGTK: run as root or with passwordless sudo on \
+                Debian/Ubuntu, or install `libwebkit2gtk-4.1-dev libgtk-3-dev libxdo-dev pkg-config` yourself";
+    run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
+    run(&mut apt(&[
+        "install",
+        "-y",
+        "--no-install-recommends",
+        "libwebkit2gtk-4.1-dev",
+        "libgtk-3-dev",
+        "libxdo-dev",
+        "pkg-config",
+    ]))
+    .map_err(|e| format!("{e}\n{hint}"))
 }
 
 /// Debian installs gnubg here, outside most users' `PATH`.
