@@ -1015,3 +1015,119 @@ fn crossing_arrows(from: &str, to: &str, flipped: bool) -> Vec<char> {
     ));
     keys
 }
+
+/// Every tappable target on every screen at 390×844 is at least 44×44 CSS px,
+/// boards included once zoomed with the screen's zoom button (the zoom factor
+/// is measured from the board as laid out, so this holds for every size).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_target_is_thumb_sized_boards_once_zoomed() {
+    let (repo, dist) = repo_and_build();
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let driver = start_driver();
+    let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+    let mut screens: Vec<(String, &str, Vec<&str>)> = vec![
+        ("home".into(), "/", vec![]),
+        ("settings".into(), "/#/settings", vec![]),
+        ("lessons".into(), "/#/learn", vec![]),
+        ("lesson".into(), "/#/learn/hex/hex-basics", vec![]),
+        ("finished".into(), "/#/games", vec![]),
+        ("rules".into(), "/#/rules/hadang", vec![]),
+        ("setup".into(), "/#/hex", vec![]),
+        ("lobby".into(), "/#/online/hex", vec![]),
+        ("hadang".into(), "/#/hadang", vec!["start-game"]),
+        ("junqi".into(), "/#/junqi", vec!["start-game"]),
+        ("backgammon".into(), "/#/backgammon", vec!["start-game"]),
+    ];
+    for (size, id) in [
+        (7, "size-7"),
+        (9, "size-9"),
+        (11, "size-11"),
+        (13, "size-13"),
+        (19, "size-19"),
+    ] {
+        screens.push((format!("hex {size}×{size}"), "/#/hex", vec![id, "start-game"]));
+    }
+    let mut problems = Vec::new();
+    let run = async {
+        client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
+        client
+            .execute(
+                "localStorage.clear(); localStorage.setItem('settings', JSON.stringify({lang: 'en'}));",
+                vec![],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        client.refresh().await.map_err(|e| e.to_string())?;
+        for (name, route, taps) in &screens {
+            client
+                .goto(&format!("{base}{route}"))
+                .await
+                .map_err(|e| e.to_string())?;
+            wait_for(&client, name, "return !!document.querySelector('.screen')").await?;
+            for id in taps {
+                tap_testid(&client, id).await?;
+            }
+            // A new Hex game replaces the one before it.
+            let asked = client
+                .execute(
+                    "return !!document.querySelector('[data-testid=\"replace-confirm\"]');",
+                    vec![],
+                )
+                .await
+                .map_err(|e| e.to_string())?;
+            if asked == json!(true) {
+                tap_testid(&client, "replace-confirm").await?;
+            }
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            let zoomable = client
+                .execute("return !!document.querySelector('[data-testid=\"zoom\"]');", vec![])
+                .await
+                .map_err(|e| e.to_string())?;
+            if zoomable == json!(true) {
+                tap_testid(&client, "zoom").await?;
+                wait_for(
+                    &client,
+                    "the zoomed board",
+                    "return !!document.querySelector('.board-wrap.zoomed')",
+                )
+                .await?;
+            }
+            let small = client
+                .execute(
+                    "const sel = 'button, a[href], input, select, textarea, [role=button], [role=radio], [role=switch], [tabindex]';
+                     const out = [];
+                     for (const e of document.querySelectorAll(sel)) {
+                       if (e.closest('[inert]') || e.classList.contains('sheet') || e.getAttribute('tabindex') === '-1' && !e.getAttribute('role')) continue;
+                       const r = e.getBoundingClientRect();
+                       if (r.width === 0 || r.height === 0) continue;
+                       if (r.width < 43.5 || r.height < 43.5) {
+                         const what = e.getAttribute('data-testid') || e.getAttribute('data-cell') || e.getAttribute('data-point')
+                           || e.getAttribute('data-post') || e.getAttribute('data-crossing') || e.tagName;
+                         out.push(what + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+                       }
+                     }
+                     return out.slice(0, 6);",
+                    vec![],
+                )
+                .await
+                .map_err(|e| e.to_string())?;
+            let small: Vec<String> = serde_json::from_value(small).map_err(|e| e.to_string())?;
+            println!("targets on {name}: {} under 44 px", small.len());
+            if !small.is_empty() {
+                problems.push(format!("{name}: {}", small.join(", ")));
+            }
+        }
+        Ok::<_, String>(())
+    };
+    let outcome = match tokio::time::timeout(Duration::from_secs(240), run).await {
+        Ok(result) => result,
+        Err(_) => Err("the target-size audit took more than 4 minutes".into()),
+    };
+    if outcome.is_err() || !problems.is_empty() {
+        save_shot(&client, &repo, "test-output/browser/target-size-failure.png").await;
+    }
+    let _ = client.close().await;
+    drop(driver);
+    outcome.unwrap_or_else(|e| panic!("{e}"));
+    assert!(problems.is_empty(), "targets under 44×44 px:\n{}", problems.join("\n"));
+}

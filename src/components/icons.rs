@@ -24,6 +24,21 @@ pub fn IconSettings() -> Element {
     }
 }
 
+/// A magnifier, with a plus to zoom in or a minus to zoom out.
+#[component]
+pub fn IconZoom(zoomed: bool) -> Element {
+    rsx! {
+        svg { class: "icon", view_box: "0 0 24 24", "aria-hidden": "true",
+            circle { cx: "10.5", cy: "10.5", r: "6.5", fill: "none", stroke: "currentColor", stroke_width: "2" }
+            path { d: "M15.5 15.5L21 21", fill: "none", stroke: "currentColor", stroke_width: "2.4", stroke_linecap: "round" }
+            path { d: "M7.5 10.5h6", fill: "none", stroke: "currentColor", stroke_width: "2", stroke_linecap: "round" }
+            if !zoomed {
+                path { d: "M10.5 7.5v6", fill: "none", stroke: "currentColor", stroke_width: "2", stroke_linecap: "round" }
+            }
+        }
+    }
+}
+
 /// The game tile pictures: a tiny board for each game.
 #[component]
 pub fn GameArt(game: String) -> Element {

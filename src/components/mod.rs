@@ -2,3 +2,4 @@
 
 pub mod icons;
 pub mod sheet;
+pub mod zoom;

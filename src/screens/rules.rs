@@ -67,7 +67,8 @@ fn RulesPage(game: GameId, focus: Option<String>) -> Element {
                                     span { class: "rule-id", "{id}" }
                                     span { class: "rule-text", {tr(lang, &rule_key(rule))} }
                                     if let Some(board) = diagram(lang, rule) {
-                                        div { class: "rule-diagram board-wrap board-{game}", "data-testid": "rule-diagram", {board} }
+                                        // A picture for the rule's text: nothing on it can be tapped or focused.
+                                        div { class: "rule-diagram board-wrap board-{game}", "data-testid": "rule-diagram", inert: true, {board} }
                                     }
                                 }
                             }

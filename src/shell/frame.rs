@@ -10,6 +10,7 @@ use super::strip::{PlayerStrip, StripInfo};
 use super::toast::{Toast, ToastLine};
 use super::Notice;
 use crate::components::sheet::Sheet;
+use crate::components::zoom::{wrap_attributes, ZoomButton};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::screens::TopBar;
 use crate::Route;
@@ -56,6 +57,8 @@ pub fn PlayFrame(
 ) -> Element {
     let looking_back = log.viewing.0.is_some();
     let mut confirm = use_signal(|| None::<ActionId>);
+    let zoom = use_signal(|| None::<f64>);
+    let (zoomed, zoom_style) = wrap_attributes(zoom());
     let over = result.is_some();
     let pill = if status.over {
         "turn-pill over".to_string()
@@ -72,7 +75,10 @@ pub fn PlayFrame(
     };
     rsx! {
         div { class: "screen play play-{game}", "data-game": "{game}",
-            TopBar { lang, title, back: Some(back), {top} }
+            TopBar { lang, title, back: Some(back),
+                {top}
+                ZoomButton { lang, wrap: ".play .board-wrap", zoom }
+            }
             main { class: "play-area area-{game}",
                 div { class: "status-row",
                     span { class: "{pill}", "data-testid": "status", role: "status", "aria-live": "polite",
@@ -114,7 +120,7 @@ pub fn PlayFrame(
                     if let Some(info) = top_strip {
                         PlayerStrip { info, lang }
                     }
-                    div { class: "board-wrap board-{game}", {board} }
+                    div { class: "board-wrap board-{game}{zoomed}", style: "{zoom_style}", {board} }
                     if let Some(info) = bottom_strip {
                         PlayerStrip { info, lang }
                     }

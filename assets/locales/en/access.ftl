@@ -13,3 +13,5 @@ hadang-cell-pawn = { $cell }, { $who }'s pawn
 hadang-crossing = Crossing right of and above { $cell }
 junqi-post-facedown = { $cell }, face-down piece
 junqi-post-piece = { $cell }, { $colour } { $piece }
+zoom-in = Zoom in on the board
+zoom-out = Zoom out

@@ -13,3 +13,5 @@ hadang-cell-pawn = { $cell }, pawn ng { $who }
 hadang-crossing = Salubungan sa kanang itaas ng { $cell }
 junqi-post-facedown = { $cell }, nakataob na piyesa
 junqi-post-piece = { $cell }, { $piece } na { $colour }
+zoom-in = Palakihin ang board
+zoom-out = Paliitin

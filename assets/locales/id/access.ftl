@@ -13,3 +13,5 @@ hadang-cell-pawn = { $cell }, bidak { $who }
 hadang-crossing = Persilangan di kanan atas { $cell }
 junqi-post-facedown = { $cell }, bidak tertutup
 junqi-post-piece = { $cell }, { $piece } { $colour }
+zoom-in = Perbesar papan
+zoom-out = Perkecil

@@ -4,6 +4,7 @@
 //! taps choose goes to the lesson; a refusal of the tap logic is a wrong
 //! try explained by its rule.
 
+use crate::components::zoom::wrap_attributes;
 use crate::i18n::Lang;
 use crate::play::{ButtonStyle, Table, TapState, Tapped};
 use crate::shell::actions::{game_buttons, ActionButton, ActionButtons, ActionId};
@@ -43,6 +44,8 @@ pub fn LessonBoard<G: GameUi + LessonGame>(
     game: PhantomData<G>,
     session: Signal<AnyLesson>,
     lang: Lang,
+    /// The board's zoom factor while zoomed in (the screen's zoom button).
+    zoom: Signal<Option<f64>>,
     on_event: EventHandler<LessonEvent>,
 ) -> Element {
     let _ = game;
@@ -125,6 +128,7 @@ pub fn LessonBoard<G: GameUi + LessonGame>(
             _ => {}
         })
     };
+    let (zoomed, zoom_style) = wrap_attributes(zoom());
     let board = G::board(BoardProps {
         table: table.clone(),
         tap: current,
@@ -134,7 +138,7 @@ pub fn LessonBoard<G: GameUi + LessonGame>(
         on_command,
     });
     rsx! {
-        div { class: "lesson-board-wrap board-wrap board-{G::GAME}", "data-testid": "lesson-board", "data-game": "{G::GAME}",
+        div { class: "lesson-board-wrap board-wrap board-{G::GAME}{zoomed}", style: "{zoom_style}", "data-testid": "lesson-board", "data-game": "{G::GAME}",
             {board}
         }
         if !actions.is_empty() {

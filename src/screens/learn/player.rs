@@ -6,6 +6,7 @@
 use super::board::{LessonBoard, LessonEvent};
 use super::load_progress;
 use super::start::start_beginner;
+use crate::components::zoom::ZoomButton;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
@@ -71,6 +72,7 @@ fn LessonMissing(lang: Lang, what: String) -> Element {
 #[component]
 fn LessonBody(lang: Lang, game: GameId, lesson: String) -> Element {
     let nav = navigator();
+    let zoom = use_signal(|| None::<f64>);
     let opened = use_hook(|| {
         let resume = load_progress(&Store::app())
             .get(&lesson)
@@ -182,16 +184,18 @@ fn LessonBody(lang: Lang, game: GameId, lesson: String) -> Element {
     );
     drop(s);
     let board = match game {
-        GameId::Hex => rsx! { LessonBoard { game: PhantomData::<Hex>, session, lang, on_event } },
-        GameId::Hadang => rsx! { LessonBoard { game: PhantomData::<Hadang>, session, lang, on_event } },
-        GameId::Junqi => rsx! { LessonBoard { game: PhantomData::<JunQi>, session, lang, on_event } },
-        GameId::Backgammon => rsx! { LessonBoard { game: PhantomData::<Backgammon>, session, lang, on_event } },
+        GameId::Hex => rsx! { LessonBoard { game: PhantomData::<Hex>, session, lang, zoom, on_event } },
+        GameId::Hadang => rsx! { LessonBoard { game: PhantomData::<Hadang>, session, lang, zoom, on_event } },
+        GameId::Junqi => rsx! { LessonBoard { game: PhantomData::<JunQi>, session, lang, zoom, on_event } },
+        GameId::Backgammon => rsx! { LessonBoard { game: PhantomData::<Backgammon>, session, lang, zoom, on_event } },
     };
     let s = session.read();
     let game_name = tr(lang, game_name_key(game));
     rsx! {
         div { class: "screen lesson-screen", "data-testid": "lesson-screen", "data-game": "{game.code()}", "data-step": "{s.step_index()}",
-            TopBar { lang, title: "{game_name}", back: Some(Route::Learn {}) }
+            TopBar { lang, title: "{game_name}", back: Some(Route::Learn {}),
+                ZoomButton { lang, wrap: ".lesson-board-wrap", zoom }
+            }
             main { class: "content lesson-content",
                 h2 { class: "lesson-heading", "{title}" }
                 if finished {
