@@ -246,12 +246,13 @@ fn LessonBoardAt(props: BoardAt) -> Element {
         lesson
     });
     let on_event = move |_| {};
+    let zoom = use_signal(|| None::<f64>);
     match props.game {
-        GameId::Hex => rsx! { LessonBoard { game: PhantomData::<Hex>, session, lang: Lang::En, on_event } },
-        GameId::Hadang => rsx! { LessonBoard { game: PhantomData::<Hadang>, session, lang: Lang::En, on_event } },
-        GameId::Junqi => rsx! { LessonBoard { game: PhantomData::<JunQi>, session, lang: Lang::En, on_event } },
+        GameId::Hex => rsx! { LessonBoard { game: PhantomData::<Hex>, session, lang: Lang::En, zoom, on_event } },
+        GameId::Hadang => rsx! { LessonBoard { game: PhantomData::<Hadang>, session, lang: Lang::En, zoom, on_event } },
+        GameId::Junqi => rsx! { LessonBoard { game: PhantomData::<JunQi>, session, lang: Lang::En, zoom, on_event } },
         GameId::Backgammon => {
-            rsx! { LessonBoard { game: PhantomData::<Backgammon>, session, lang: Lang::En, on_event } }
+            rsx! { LessonBoard { game: PhantomData::<Backgammon>, session, lang: Lang::En, zoom, on_event } }
         }
     }
 }
