@@ -3,10 +3,12 @@
 //! - `cargo xtask serve [--port 8080] [--host 127.0.0.1]` builds the web app and serves it.
 //! - `cargo xtask test` installs what the tests need and runs every check CI runs.
 //! - `cargo xtask build-web [--dist DIR] [--no-opt]` builds `dist/` only.
+//! - `cargo xtask bench-web [--runs N]` measures load time and per-tap work in Chromium.
 //!
 //! Two pure-Rust compressors are its only dependencies: this binary must build in
 //! seconds on a fresh machine, before anything else is installed.
 
+mod bench_web;
 mod env;
 mod offline;
 mod serve;
@@ -24,13 +26,16 @@ const USAGE: &str = "usage:
                                             build the web app and serve it
   cargo xtask test                          install test prerequisites and run every check
   cargo xtask build-web [--dist DIR] [--no-opt]
-                                            build the web app into dist/ (wasm-bindgen output + index.html)";
+                                            build the web app into dist/ (wasm-bindgen output + index.html)
+  cargo xtask bench-web [--runs 5]          time to an interactive home on a 9 Mbit/s, 150 ms link
+                                            and the app's work per tap, in headless Chromium";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("serve") => parse_serve(&args[1..]).and_then(|(host, port)| serve::run(&host, port)),
         Some("test") => expect_no_args(&args[1..]).and_then(|()| test_all::run()),
+        Some("bench-web") => parse_runs(&args[1..]).and_then(bench_web::run_bench),
         Some("build-web") => parse_build_web(&args[1..]).and_then(|opts| web::build(&opts).map(|_| ())),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
@@ -44,6 +49,19 @@ fn main() -> ExitCode {
             eprintln!("xtask: error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `--runs N` (default 5): cold loads to take the median of.
+fn parse_runs(args: &[String]) -> Result<u32, String> {
+    match args {
+        [] => Ok(5),
+        [flag, n] if flag == "--runs" => n
+            .parse()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| format!("--runs needs a positive number, not {n:?}")),
+        _ => Err(format!("unexpected arguments {args:?}\n{USAGE}")),
     }
 }
 

@@ -10,6 +10,8 @@ use std::process::Command;
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 pub const ANDROID_TARGET: &str = "aarch64-linux-android";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// Debian's Chromium, installed with its driver by [`ensure_chromium`].
+pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// wasm-opt comes from the npm package `binaryen`; pinned so every machine optimises alike.
 const BINARYEN_NPM: &str = "binaryen@132.0.0";
 
