@@ -82,7 +82,7 @@ pub struct BoardCell {
 }
 
 /// What a screen reader says for a cell: its name, who stands there, and
-/// whether the pawn may step there ("e2, Player 1, last move").
+/// whether the pawn may step there ("e2, Player 1's pawn, last move").
 pub fn spoken_cell(lang: Lang, cell: &BoardCell) -> String {
     let has = |c: &str| cell.class.split_whitespace().any(|k| k == c);
     let mut text = if has("pawn-p1") {
@@ -98,7 +98,7 @@ pub fn spoken_cell(lang: Lang, cell: &BoardCell) -> String {
             &[("cell", cell.name.clone()), ("who", tr(lang, "player-2"))],
         )
     } else {
-        tr_args(lang, "hex-cell-empty", &[("cell", cell.name.clone())])
+        tr_args(lang, "cell-empty", &[("cell", cell.name.clone())])
     };
     if has("target") {
         text = tr_args(lang, "spot-target", &[("name", text)]);

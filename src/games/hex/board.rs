@@ -110,7 +110,7 @@ pub fn board_cells(hex: &Hex, marks: &HexMarks, lang: Lang) -> Vec<BoardCell> {
             let state = match hex.stone(cell) {
                 Some(Colour::Red) => "hex-cell-red",
                 Some(Colour::Blue) => "hex-cell-blue",
-                None => "hex-cell-empty",
+                None => "cell-empty",
             };
             let mut spoken = tr_args(lang, state, &[("cell", name.clone())]);
             if is_last {

@@ -168,7 +168,7 @@ pub fn board_posts(view: &JunQiView, marks: &JunQiMarks) -> Vec<PostView> {
 pub fn spoken_post(lang: Lang, view: &JunQiView, p: &PostView) -> String {
     let cell = p.name.clone();
     let mut text = match view.post(p.square) {
-        Post::Empty => tr_args(lang, "hex-cell-empty", &[("cell", cell)]),
+        Post::Empty => tr_args(lang, "cell-empty", &[("cell", cell)]),
         Post::FaceDown => tr_args(lang, "junqi-post-facedown", &[("cell", cell)]),
         Post::Revealed { colour, piece } => {
             let colour = match colour {

@@ -20,7 +20,7 @@ pub mod uci;
 use crate::level::Level;
 use crate::{Decision, Thinker};
 use board::{Crossings, Node};
-use eval::{win_probability, Weights, MATE_BOUND, RACE_WON};
+use eval::{win_probability, Race, Weights, MATE_BOUND, RACE_WON};
 use papan_rules::hadang::{Hadang, HadangMove};
 use papan_rules::Game;
 use rand::{Rng, SeedableRng};
@@ -95,8 +95,8 @@ pub struct HadangThinker {
     /// Crossings of the opponent's shortest routes at the root: the noise
     /// only ever picks a wall across one (others cost stock for nothing).
     their_routes: Crossings,
-    /// Both players' walls still to place: how sure a lead is.
-    walls_in_stock: u32,
+    /// Routes and walls in stock at the root: how sure a lead is.
+    race: Race,
 }
 
 /// Two to `max_plies` random moves from `position` (a wall one time in
@@ -137,13 +137,19 @@ pub fn thinker_with_budget(position: &Hadang, budget: HadangBudget, seed: u64) -
         budget,
         seed,
         their_routes,
-        walls_in_stock: eval::walls_in_stock(position),
+        race: Race::of(position),
     }
 }
 
 impl HadangThinker {
     pub fn search(&self) -> &Search {
         &self.search
+    }
+
+    /// The score the win estimate is read from (that of the choice made,
+    /// see [`Thinker::decision`]), and the race it is read with.
+    pub fn estimate_inputs(&self) -> Option<(i32, Race)> {
+        self.choose().map(|(_, score)| (score, self.race))
     }
 
     /// The level's choice among root moves and the score it is judged by.
@@ -202,7 +208,7 @@ impl Thinker for HadangThinker {
         let chosen = self.choose();
         Decision {
             best: chosen.map(|(mv, _)| mv),
-            win_probability: chosen.map_or(0.0, |(_, score)| win_probability(score, self.walls_in_stock)),
+            win_probability: chosen.map_or(0.0, |(_, score)| win_probability(score, &self.race)),
             iterations: self.search.nodes(),
         }
     }
