@@ -169,6 +169,16 @@ fn h12_a_refused_preview_stays_marked_and_the_strips_preview_both_paths() {
         walled.shortest_path_len(Seat::First),
     ];
     assert_eq!(p1.value, format!("{}→{}", mine[0], mine[1]));
+    // The board's route aid shows the detour too: Player 2's marked cells are
+    // its route after the wall, not before.
+    let html = board(&game, Lang::En);
+    let marked: Vec<Square> = Square::all()
+        .filter(|s| class_of(&html, &format!("data-cell=\"{s}\"")).contains("path-p2"))
+        .collect();
+    let detour = walled.shortest_path(Seat::Second);
+    assert_eq!(marked.len(), detour.len(), "{marked:?} vs {detour:?}");
+    assert!(detour.iter().all(|s| marked.contains(s)), "{marked:?} vs {detour:?}");
+    assert_ne!(table.view.shortest_path(Seat::Second), detour);
 }
 
 #[test]

@@ -126,6 +126,17 @@ pub fn arrow_step(from: Square, key: &Key, flipped: bool) -> Option<Square> {
     Square::new(file, rank)
 }
 
+/// The position the route aid is drawn on: after the previewed wall when
+/// the rules accept it (so the board shows the detour the wall forces, as
+/// the strips count it), else the position itself.
+fn routes_on(position: &Hadang, marks: &HadangMarks) -> Hadang {
+    marks
+        .ghost
+        .filter(|_| marks.ghost_legal)
+        .and_then(|wall| position.after(&HadangMove::Wall(wall)))
+        .unwrap_or(*position)
+}
+
 /// The seat's short class name: `p1` moves up from e1, `p2` down from e9.
 pub fn seat_class(seat: Seat) -> &'static str {
     match seat {
@@ -145,7 +156,8 @@ pub fn board_cells(position: &Hadang, marks: &HadangMarks) -> Vec<BoardCell> {
         _ => None,
     };
     let paths: Vec<(Seat, Vec<Square>)> = if marks.show_paths && !marks.over {
-        Seat::BOTH.iter().map(|&s| (s, position.shortest_path(s))).collect()
+        let routes = routes_on(position, marks);
+        Seat::BOTH.iter().map(|&s| (s, routes.shortest_path(s))).collect()
     } else {
         Vec::new()
     };
@@ -238,9 +250,10 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
     // (key, class, cx, cy): Player 1's dots left of centre, Player 2's right.
     let mut path_dots: Vec<(String, String, f64, f64)> = Vec::new();
     if paths_on {
+        let routes = routes_on(&position, &marks);
         for seat in Seat::BOTH {
             let shift = if seat == Seat::First { -7.0 } else { 7.0 };
-            for square in position.shortest_path(seat) {
+            for square in routes.shortest_path(seat) {
                 let (cx, cy) = cell_centre(square);
                 let class = seat_class(seat);
                 path_dots.push((
