@@ -6,3 +6,4 @@ pub mod backgammon;
 pub mod hadang;
 pub mod hex;
 pub mod junqi;
+pub mod keys;

@@ -16,6 +16,7 @@
 
 use super::geometry::{checker_slots, column_x, point_is_top, Layout};
 use super::tap::{to_spot, BgTap, Spot};
+use crate::games::keys::{activates, arrow, focus_in, with_states};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
@@ -257,10 +258,9 @@ fn key_order() -> impl Iterator<Item = Spot> {
 pub fn arrow_step(from: Spot, key: &Key) -> Option<Spot> {
     let order: Vec<Spot> = key_order().collect();
     let at = order.iter().position(|s| *s == from)?;
-    let next = match key {
-        Key::ArrowRight | Key::ArrowUp => (at + 1).min(order.len() - 1),
-        Key::ArrowLeft | Key::ArrowDown => at.saturating_sub(1),
-        _ => return None,
+    let next = match arrow(key)? {
+        (1, _) | (_, 1) => (at + 1).min(order.len() - 1),
+        _ => at.saturating_sub(1),
     };
     Some(order[next])
 }
@@ -271,7 +271,7 @@ pub fn spoken_point(lang: Lang, marks: &BgMarks, pv: &PointView) -> String {
     let bottom = marks.bottom.unwrap_or(Seat::First);
     let owner = if pv.count >= 0 { bottom } else { bottom.other() };
     let colour = tr(lang, colour_key(owner));
-    let mut name = tr_args(
+    let name = tr_args(
         lang,
         "backgammon-point-label",
         &[
@@ -281,16 +281,13 @@ pub fn spoken_point(lang: Lang, marks: &BgMarks, pv: &PointView) -> String {
         ],
     );
     let spot = Spot::Point(pv.point);
-    if marks.selected == Some(spot) {
-        name = tr_args(lang, "spot-selected", &[("name", name)]);
-    }
-    if marks.targets.contains(&spot) {
-        name = tr_args(lang, "spot-target", &[("name", name)]);
-    }
-    if marks.last_to.contains(&pv.point) {
-        name = tr_args(lang, "cell-last-move", &[("name", name)]);
-    }
-    name
+    with_states(
+        lang,
+        name,
+        marks.selected == Some(spot),
+        marks.targets.contains(&spot),
+        marks.last_to.contains(&pv.point),
+    )
 }
 
 fn colour_key(seat: Seat) -> &'static str {
@@ -355,11 +352,7 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
     let counts = |pair: [u8; 2]| [("mine", pair[0].to_string()), ("theirs", pair[1].to_string())];
     let bar_name = tr_args(lang, "bg-bar-label", &counts(view.bar));
     let off_name = tr_args(lang, "bg-off-label", &counts(view.off));
-    let off_name = if off_target {
-        tr_args(lang, "spot-target", &[("name", off_name)])
-    } else {
-        off_name
-    };
+    let off_name = with_states(lang, off_name, false, off_target, false);
     rsx! {
         svg {
             class: "bg-board {status} phase-{phase}",
@@ -373,14 +366,13 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
             "data-bottom": "{mine}",
             onkeydown: move |e: KeyboardEvent| {
                 let key = e.key();
-                if key == Key::Enter || key == Key::Character(" ".into()) {
+                if activates(&key) {
                     e.prevent_default();
                     on_tap.call(focused);
                 } else if let Some(next) = arrow_step(focused, &key) {
                     e.prevent_default();
                     keyboard.set(Some(next));
-                    let js = format!("document.querySelector('[data-testid=\"backgammon-board\"] [data-spot=\"{}\"]')?.focus()", spot_id(next));
-                    let _ = document::eval(&js);
+                    focus_in("backgammon-board", &format!("[data-spot=\"{}\"]", spot_id(next)));
                 }
             },
             rect { class: "bg-frame", x: "0", y: "0", width: "{l.width}", height: "{l.height}", rx: "10" }

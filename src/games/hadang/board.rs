@@ -18,6 +18,7 @@ use super::geometry::{
     PITCH,
 };
 use super::tap::{HadangInput, HadangTap, Selection};
+use crate::games::keys::{activates, arrow, focus_in, with_states};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
@@ -85,7 +86,7 @@ pub struct BoardCell {
 /// whether the pawn may step there ("e2, Player 1's pawn, last move").
 pub fn spoken_cell(lang: Lang, cell: &BoardCell) -> String {
     let has = |c: &str| cell.class.split_whitespace().any(|k| k == c);
-    let mut text = if has("pawn-p1") {
+    let text = if has("pawn-p1") {
         tr_args(
             lang,
             "hadang-cell-pawn",
@@ -100,27 +101,15 @@ pub fn spoken_cell(lang: Lang, cell: &BoardCell) -> String {
     } else {
         tr_args(lang, "cell-empty", &[("cell", cell.name.clone())])
     };
-    if has("target") {
-        text = tr_args(lang, "spot-target", &[("name", text)]);
-    }
-    if has("last") {
-        text = tr_args(lang, "cell-last-move", &[("name", text)]);
-    }
-    text
+    with_states(lang, text, false, has("target"), has("last"))
 }
 
 /// The square an arrow key leads to from `from`, as the board is drawn:
 /// Up is towards the top of the screen, which is rank 9 unless the board
 /// is turned for Player 2. Stays on the board.
 pub fn arrow_step(from: Square, key: &Key, flipped: bool) -> Option<Square> {
-    let (df, dr): (i8, i8) = match key {
-        Key::ArrowLeft => (-1, 0),
-        Key::ArrowRight => (1, 0),
-        Key::ArrowUp => (0, 1),
-        Key::ArrowDown => (0, -1),
-        _ => return None,
-    };
-    let (df, dr) = if flipped { (-df, -dr) } else { (df, dr) };
+    let (right, up) = arrow(key)?;
+    let (df, dr) = if flipped { (-right, -up) } else { (right, up) };
     let file = (from.file() as i8 + df).clamp(0, 8) as u8;
     let rank = (from.rank() as i8 + dr).clamp(0, 8) as u8;
     Square::new(file, rank)
@@ -293,7 +282,7 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
             onpointerdown: move |e: PointerEvent| last_pointer.set(e.data().pointer_type()),
             onkeydown: move |e: KeyboardEvent| {
                 let key = e.key();
-                let activate = key == Key::Enter || key == Key::Character(" ".into());
+                let activate = activates(&key);
                 if wall_keys {
                     if activate {
                         e.prevent_default();
@@ -301,7 +290,7 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
                     } else if let Some(next) = arrow_step(focused_anchor, &key, flipped).filter(|s| s.file() < 8 && s.rank() < 8) {
                         e.prevent_default();
                         key_anchor.set(Some((ply, next)));
-                        focus(&format!("[data-crossing=\"{next}\"]"));
+                        focus_in("hadang-board", &format!("[data-crossing=\"{next}\"]"));
                     }
                 } else if activate {
                     e.prevent_default();
@@ -309,7 +298,7 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
                 } else if let Some(next) = arrow_step(focused_cell, &key, flipped) {
                     e.prevent_default();
                     key_cell.set(Some((ply, next)));
-                    focus(&format!("[data-cell=\"{next}\"]"));
+                    focus_in("hadang-board", &format!("[data-cell=\"{next}\"]"));
                 }
             },
             g { class: "hb-labels",
@@ -472,13 +461,4 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
             title { {tr(lang, "hadang-board-title")} }
         }
     }
-}
-
-/// Moves keyboard focus to the board element `selector` names.
-fn focus(selector: &str) {
-    let js = format!(
-        "document.querySelector('[data-testid=\"hadang-board\"] {}')?.focus()",
-        selector.replace('\'', "\\'")
-    );
-    let _ = document::eval(&js);
 }

@@ -16,6 +16,7 @@
 
 use super::geometry::{centre, edge_triangles, hexagon, labels, points, view_box, RADIUS};
 use super::tap::HexTap;
+use crate::games::keys::{activates, arrow, focus_in, with_states};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
@@ -112,10 +113,13 @@ pub fn board_cells(hex: &Hex, marks: &HexMarks, lang: Lang) -> Vec<BoardCell> {
                 Some(Colour::Blue) => "hex-cell-blue",
                 None => "cell-empty",
             };
-            let mut spoken = tr_args(lang, state, &[("cell", name.clone())]);
-            if is_last {
-                spoken = tr_args(lang, "cell-last-move", &[("name", spoken)]);
-            }
+            let spoken = with_states(
+                lang,
+                tr_args(lang, state, &[("cell", name.clone())]),
+                false,
+                false,
+                is_last,
+            );
             out.push(BoardCell {
                 cell,
                 name,
@@ -133,15 +137,10 @@ pub fn board_cells(hex: &Hex, marks: &HexMarks, lang: Lang) -> Vec<BoardCell> {
 /// The cell the arrow `key` leads to from `from` on a board of `size`
 /// (columns left and right, rows up and down), staying on the board.
 pub fn arrow_step(from: Cell, key: &Key, size: u8) -> Option<Cell> {
-    let (dc, dr) = match key {
-        Key::ArrowLeft => (-1, 0),
-        Key::ArrowRight => (1, 0),
-        Key::ArrowUp => (0, -1),
-        Key::ArrowDown => (0, 1),
-        _ => return None,
-    };
-    let col = (i16::from(from.col) + dc).clamp(0, i16::from(size) - 1);
-    let row = (i16::from(from.row) + dr).clamp(0, i16::from(size) - 1);
+    // Rows are numbered from the top: up on the screen is a row less.
+    let (right, up) = arrow(key)?;
+    let col = (i16::from(from.col) + i16::from(right)).clamp(0, i16::from(size) - 1);
+    let row = (i16::from(from.row) - i16::from(up)).clamp(0, i16::from(size) - 1);
     Some(Cell::new(col as u8, row as u8))
 }
 
@@ -179,16 +178,13 @@ pub fn HexBoard(view: Hex, marks: HexMarks, lang: Lang, on_tap: EventHandler<Cel
             onpointerdown: move |e: PointerEvent| last_pointer.set(e.data().pointer_type()),
             onkeydown: move |e: KeyboardEvent| {
                 let key = e.key();
-                if key == Key::Enter || key == Key::Character(" ".into()) {
+                if activates(&key) {
                     e.prevent_default();
                     on_tap.call(focused);
                 } else if let Some(next) = arrow_step(focused, &key, size) {
                     e.prevent_default();
                     keyboard.set(Some(next));
-                    let js = format!(
-                        "document.querySelector('[data-testid=\"hex-board\"] [data-cell=\"{next}\"]')?.focus()"
-                    );
-                    let _ = document::eval(&js);
+                    focus_in("hex-board", &format!("[data-cell=\"{next}\"]"));
                 }
             },
             defs {

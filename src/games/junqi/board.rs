@@ -13,6 +13,7 @@
 
 use super::names::{full_key, short_key};
 use super::tap::JunQiTap;
+use crate::games::keys::{activates, arrow, focus_in, with_states};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
@@ -167,7 +168,7 @@ pub fn board_posts(view: &JunQiView, marks: &JunQiMarks) -> Vec<PostView> {
 /// its state ("c3, Blue Brigadier, you can move here").
 pub fn spoken_post(lang: Lang, view: &JunQiView, p: &PostView) -> String {
     let cell = p.name.clone();
-    let mut text = match view.post(p.square) {
+    let text = match view.post(p.square) {
         Post::Empty => tr_args(lang, "cell-empty", &[("cell", cell)]),
         Post::FaceDown => tr_args(lang, "junqi-post-facedown", &[("cell", cell)]),
         Post::Revealed { colour, piece } => {
@@ -183,28 +184,13 @@ pub fn spoken_post(lang: Lang, view: &JunQiView, p: &PostView) -> String {
         }
     };
     let has = |c: &str| p.class.split_whitespace().any(|k| k == c);
-    if has("selected") {
-        text = tr_args(lang, "spot-selected", &[("name", text)]);
-    }
-    if p.target {
-        text = tr_args(lang, "spot-target", &[("name", text)]);
-    }
-    if has("last-to") {
-        text = tr_args(lang, "cell-last-move", &[("name", text)]);
-    }
-    text
+    with_states(lang, text, has("selected"), p.target, has("last-to"))
 }
 
 /// The post an arrow key leads to from `from` (rank 12 at the top), staying
 /// on the board.
 pub fn arrow_step(from: Square, key: &Key) -> Option<Square> {
-    let (df, dr): (i8, i8) = match key {
-        Key::ArrowLeft => (-1, 0),
-        Key::ArrowRight => (1, 0),
-        Key::ArrowUp => (0, 1),
-        Key::ArrowDown => (0, -1),
-        _ => return None,
-    };
+    let (df, dr) = arrow(key)?;
     let file = (from.file() as i8 + df).clamp(0, FILES as i8 - 1) as u8;
     let rank = (from.rank() as i8 + dr).clamp(0, RANKS as i8 - 1) as u8;
     Square::new(file, rank)
@@ -296,14 +282,13 @@ pub fn JunQiBoard(view: JunQiView, marks: JunQiMarks, lang: Lang, on_tap: EventH
             onpointerdown: move |e: PointerEvent| last_pointer.set(e.data().pointer_type()),
             onkeydown: move |e: KeyboardEvent| {
                 let key = e.key();
-                if key == Key::Enter || key == Key::Character(" ".into()) {
+                if activates(&key) {
                     e.prevent_default();
                     on_tap.call(focused);
                 } else if let Some(next) = arrow_step(focused, &key) {
                     e.prevent_default();
                     key_post.set(Some((ply, next)));
-                    let js = format!("document.querySelector('[data-testid=\"junqi-board\"] [data-post=\"{next}\"]')?.focus()");
-                    let _ = document::eval(&js);
+                    focus_in("junqi-board", &format!("[data-post=\"{next}\"]"));
                 }
             },
             rect { class: "jq-ground", x: "0", y: "0", width: "{WIDTH}", height: "{HEIGHT}", rx: "14" }
