@@ -75,19 +75,45 @@ async fn installs_updates_on_consent_and_plays_the_bot_offline() {
         save_shot(&client, &repo, OFFLINE_SCREENSHOT).await;
         Ok::<_, String>(())
     };
-    let outcome = match tokio::time::timeout(Duration::from_secs(240), checks).await {
-        Ok(result) => result,
-        Err(_) => Err("the install/offline checks took more than 4 minutes".into()),
-    };
-    if outcome.is_err() {
-        save_shot(&client, &repo, FAILURE_SCREENSHOT).await;
-    }
-    let _ = client.close().await;
-    drop(driver);
+    let outcome = within(
+        Duration::from_secs(240),
+        "the install/offline checks took more than 4 minutes",
+        checks,
+    )
+    .await;
+    let outcome = close_session(client, driver, &repo, FAILURE_SCREENSHOT, outcome).await;
     let _ = std::fs::remove_dir_all(&site);
     if let Err(e) = outcome {
         panic!("{e}");
     }
+}
+
+/// `work`, failing with `late` if it takes longer than `limit`.
+async fn within<T>(
+    limit: Duration,
+    late: &str,
+    work: impl std::future::Future<Output = Result<T, String>>,
+) -> Result<T, String> {
+    tokio::time::timeout(limit, work)
+        .await
+        .unwrap_or_else(|_| Err(late.to_string()))
+}
+
+/// Ends a test's browser session: a screenshot at `failure_shot` when
+/// `outcome` is a failure, then the browser and its driver closed.
+async fn close_session<T>(
+    client: Client,
+    driver: ChromeDriver,
+    repo: &Path,
+    failure_shot: &str,
+    outcome: Result<T, String>,
+) -> Result<T, String> {
+    if outcome.is_err() {
+        save_shot(&client, repo, failure_shot).await;
+    }
+    let _ = client.close().await;
+    drop(driver);
+    outcome
 }
 
 /// The repository and its web build (built here when none was handed over).
@@ -447,15 +473,20 @@ async fn a_hex_game_is_played_to_the_end_by_keyboard_alone() {
         save_shot(&client, &repo, "test-output/browser/hex-keyboard-finished.png").await;
         Ok::<_, String>(moves)
     };
-    let outcome = match tokio::time::timeout(Duration::from_secs(300), game).await {
-        Ok(result) => result,
-        Err(_) => Err("the keyboard game took more than 5 minutes".into()),
-    };
-    if outcome.is_err() {
-        save_shot(&client, &repo, "test-output/browser/hex-keyboard-failure.png").await;
-    }
-    let _ = client.close().await;
-    drop(driver);
+    let outcome = within(
+        Duration::from_secs(300),
+        "the keyboard game took more than 5 minutes",
+        game,
+    )
+    .await;
+    let outcome = close_session(
+        client,
+        driver,
+        &repo,
+        "test-output/browser/hex-keyboard-failure.png",
+        outcome,
+    )
+    .await;
     let moves = outcome.unwrap_or_else(|e| panic!("{e}"));
     println!("a 7×7 game to the end in {moves} moves, by keyboard");
 }
@@ -570,10 +601,8 @@ async fn every_language_fits_phones_from_320_px() {
             }
             Ok::<_, String>(())
         };
-        let outcome = match tokio::time::timeout(Duration::from_secs(180), run).await {
-            Ok(result) => result,
-            Err(_) => Err(format!("the screens at {width} px took more than 3 minutes")),
-        };
+        let late = format!("the screens at {width} px took more than 3 minutes");
+        let outcome = within(Duration::from_secs(180), &late, run).await;
         if outcome.is_err() {
             save_shot(
                 &client,
@@ -693,15 +722,20 @@ async fn setup_remembers_choices_and_asks_before_replacing_a_saved_game() {
         wait_for(&client, "the new 7×7 game", &board_cells_are(49)).await?;
         Ok::<_, String>(())
     };
-    let outcome = match tokio::time::timeout(Duration::from_secs(180), checks).await {
-        Ok(result) => result,
-        Err(_) => Err("the setup checks took more than 3 minutes".into()),
-    };
-    if outcome.is_err() {
-        save_shot(&client, &repo, "test-output/browser/setup-memory-failure.png").await;
-    }
-    let _ = client.close().await;
-    drop(driver);
+    let outcome = within(
+        Duration::from_secs(180),
+        "the setup checks took more than 3 minutes",
+        checks,
+    )
+    .await;
+    let outcome = close_session(
+        client,
+        driver,
+        &repo,
+        "test-output/browser/setup-memory-failure.png",
+        outcome,
+    )
+    .await;
     outcome.unwrap_or_else(|e| panic!("{e}"));
 }
 
@@ -834,15 +868,13 @@ async fn every_screen_passes_axe_in_light_and_dark() {
         }
         Ok::<_, String>(())
     };
-    let outcome = match tokio::time::timeout(Duration::from_secs(240), run).await {
-        Ok(result) => result,
-        Err(_) => Err("the accessibility checks took more than 4 minutes".into()),
-    };
-    if outcome.is_err() {
-        save_shot(&client, &repo, "test-output/browser/axe-failure.png").await;
-    }
-    let _ = client.close().await;
-    drop(driver);
+    let outcome = within(
+        Duration::from_secs(240),
+        "the accessibility checks took more than 4 minutes",
+        run,
+    )
+    .await;
+    let outcome = close_session(client, driver, &repo, "test-output/browser/axe-failure.png", outcome).await;
     outcome.unwrap_or_else(|e| panic!("{e}"));
     assert!(
         problems.is_empty(),
@@ -953,15 +985,20 @@ async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
         }
         Ok::<_, String>(())
     };
-    let outcome = match tokio::time::timeout(Duration::from_secs(120), play).await {
-        Ok(result) => result,
-        Err(_) => Err("the HADANG keyboard game took more than 2 minutes".into()),
-    };
-    if outcome.is_err() {
-        save_shot(&client, &repo, "test-output/browser/hadang-keyboard-failure.png").await;
-    }
-    let _ = client.close().await;
-    drop(driver);
+    let outcome = within(
+        Duration::from_secs(120),
+        "the HADANG keyboard game took more than 2 minutes",
+        play,
+    )
+    .await;
+    let outcome = close_session(
+        client,
+        driver,
+        &repo,
+        "test-output/browser/hadang-keyboard-failure.png",
+        outcome,
+    )
+    .await;
     outcome.unwrap_or_else(|e| panic!("{e}"));
 }
 
@@ -1117,17 +1154,25 @@ async fn every_target_is_thumb_sized_boards_once_zoomed() {
                 problems.push(format!("{name}: {}", small.join(", ")));
             }
         }
-        Ok::<_, String>(())
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("targets under 44×44 px:\n{}", problems.join("\n")))
+        }
     };
-    let outcome = match tokio::time::timeout(Duration::from_secs(240), run).await {
-        Ok(result) => result,
-        Err(_) => Err("the target-size audit took more than 4 minutes".into()),
-    };
-    if outcome.is_err() || !problems.is_empty() {
-        save_shot(&client, &repo, "test-output/browser/target-size-failure.png").await;
-    }
-    let _ = client.close().await;
-    drop(driver);
+    let outcome = within(
+        Duration::from_secs(240),
+        "the target-size audit took more than 4 minutes",
+        run,
+    )
+    .await;
+    let outcome = close_session(
+        client,
+        driver,
+        &repo,
+        "test-output/browser/target-size-failure.png",
+        outcome,
+    )
+    .await;
     outcome.unwrap_or_else(|e| panic!("{e}"));
-    assert!(problems.is_empty(), "targets under 44×44 px:\n{}", problems.join("\n"));
 }
