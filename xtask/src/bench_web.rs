@@ -42,14 +42,6 @@ fn ensure_playwright() -> Result<std::path::PathBuf, String> {
     if output(Command::new("npm").arg("--version")).is_none() {
         return Err("bench-web needs Node.js and npm (apt-get install npm)".into());
     }
-    let prefix = root.to_string_lossy().into_owned();
-    run(Command::new("npm").args([
-        "install",
-        "--prefix",
-        &prefix,
-        "--no-audit",
-        "--no-fund",
-        PLAYWRIGHT_NPM,
-    ]))?;
+    tools::npm_install(PLAYWRIGHT_NPM)?;
     Ok(modules)
 }

@@ -88,10 +88,7 @@ pub fn ensure_wasm_opt() -> Option<PathBuf> {
         println!("note: npm not found, skipping wasm-opt (the wasm is larger but works)");
         return None;
     }
-    let prefix = root.to_string_lossy().into_owned();
-    let installed =
-        run(Command::new("npm").args(["install", "--prefix", &prefix, "--no-audit", "--no-fund", BINARYEN_NPM]));
-    match installed {
+    match npm_install(BINARYEN_NPM) {
         Ok(()) if runs(&bin) => Some(bin),
         _ => {
             println!("note: could not install wasm-opt from npm, skipping it (the wasm is larger but works)");
@@ -118,14 +115,19 @@ pub fn ensure_axe() -> Result<PathBuf, String> {
         run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
         run(&mut apt(&["install", "-y", "--no-install-recommends", "npm"])).map_err(|e| format!("{e}\n{hint}"))?;
     }
-    let prefix = root.to_string_lossy().into_owned();
-    run(Command::new("npm").args(["install", "--prefix", &prefix, "--no-audit", "--no-fund", AXE_NPM]))
+    npm_install(AXE_NPM)
         .map_err(|e| format!("installing {AXE_NPM} with npm (the accessibility test needs it): {e}"))?;
     if script.is_file() {
         Ok(script)
     } else {
         Err(format!("npm installed {AXE_NPM} but {} is missing", script.display()))
     }
+}
+
+/// `npm install <spec>` into the tools dir (its `node_modules`).
+pub fn npm_install(spec: &str) -> Result<(), String> {
+    let prefix = env::tools_dir().to_string_lossy().into_owned();
+    run(Command::new("npm").args(["install", "--prefix", &prefix, "--no-audit", "--no-fund", spec]))
 }
 
 fn runs(bin: &Path) -> bool {
