@@ -8,6 +8,8 @@
 //!     [--opening 4]                  HADANG: 2 to N random opening plies
 //!     [--a-exploration 0.1 ...]      Hex: a's (or --b-…) search parameters
 //!     [--estimator normal]           calibrate this level's estimate on every position
+//!     [--samples FILE]               write each estimate, its result and game (to check
+//!                                    a curve fitted on other games; `estimate_check`)
 //! ```
 //!
 //! After the results it prints how well the bots' win estimates are
@@ -44,7 +46,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: arena --game hex|hadang|junqi|backgammon --a expert --b normal --games 100 \
 [--seed N] [--threads 2] [--verbose] [--no-cap] [--size 9] [--swap] [--opening 4] [--a-exploration X ...] \
-[--estimator normal]";
+[--estimator normal] [--samples FILE]";
 
 /// The command line.
 pub struct Args {
@@ -64,6 +66,8 @@ pub struct Args {
     /// mover's view, and that search's value is calibrated (the estimate
     /// the app shows is a Normal search's).
     pub estimator: Option<papan_bots::Level>,
+    /// Where to write the calibration samples, one per line.
+    pub samples: Option<String>,
 }
 
 fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -80,6 +84,7 @@ fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
         swap: false,
         opening: None,
         estimator: None,
+        samples: None,
     };
     let mut words = words.peekable();
     while let Some(flag) = words.next() {
@@ -101,6 +106,7 @@ fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
             "--opening" => args.opening = Some(number::<usize>(&flag, value()?)?.max(2)),
             "--swap" => args.swap = true,
             "--estimator" => args.estimator = Some(value()?.parse()?),
+            "--samples" => args.samples = Some(value()?),
             "--verbose" => args.verbose = true,
             "--no-cap" => args.cap = false,
             tuning if tuning.starts_with("--a-") || tuning.starts_with("--b-") => {
@@ -323,6 +329,10 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
             args.estimator
         )
     );
+    if let Some(path) = &args.samples {
+        std::fs::write(path, stats::samples_text(&records, args.estimator.is_some()))
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
     println!(
         "wall {:.1} s on {} threads",
         started.elapsed().as_secs_f64(),

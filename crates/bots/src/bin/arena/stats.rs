@@ -245,6 +245,24 @@ fn points_report(records: &[GameRecord]) -> String {
     out
 }
 
+/// The calibration samples as text: per line the estimate (raw search
+/// value), the mover's result (1, ½ or 0) and the game's index. With an
+/// `estimator` both sides' positions (they are that level's searches);
+/// else the first player's own estimates.
+pub fn samples_text(records: &[GameRecord], estimator: bool) -> String {
+    let mut out = String::from("# estimate result game\n");
+    for (index, r) in records.iter().enumerate() {
+        for side in if estimator { 0..2 } else { 0..1 } {
+            let seat = if side == 0 { r.a_seat } else { r.a_seat.other() };
+            let result = r.outcome.map_or(0.5, |o| o.score_for(seat));
+            for t in &r.think[side] {
+                let _ = writeln!(out, "{:.6} {result} {index}", t.estimate);
+            }
+        }
+    }
+    out
+}
+
 /// How well win estimates match what happened: each unforced decision's
 /// estimate against whether the mover went on to win (draws half),
 /// bucketed by tens, raw, with the logistic curve fitted here, and with
