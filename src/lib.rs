@@ -4,6 +4,7 @@
 
 pub mod bot;
 pub mod components;
+pub mod diag;
 pub mod games;
 pub mod i18n;
 #[cfg(not(target_arch = "wasm32"))]

@@ -104,7 +104,7 @@ async fn register(store: &Store, server: &str) -> Result<Client, ClientError> {
         device_token: registration.device_token,
     });
     if let Err(e) = store.save(DEVICE_KEY, &known) {
-        dioxus::logger::tracing::warn!("could not keep the device token: {e}");
+        crate::diag::warn(&format!("could not keep the device token: {e}"));
     }
     Ok(client)
 }
@@ -146,7 +146,7 @@ pub fn mark_finished(store: &Store, game: GameId, finished: bool) {
         if seat.finished != finished {
             seat.finished = finished;
             if let Err(e) = keep_seat(store, &seat) {
-                dioxus::logger::tracing::warn!("could not update the online seat: {e}");
+                crate::diag::warn(&format!("could not update the online seat: {e}"));
             }
         }
     }

@@ -12,7 +12,7 @@ use dioxus::prelude::*;
 fn update(mut settings: Signal<AppSettings>, change: impl FnOnce(&mut AppSettings)) {
     change(&mut settings.write());
     if let Err(e) = settings.peek().save(&Store::app()) {
-        dioxus::logger::tracing::warn!("could not save settings: {e}");
+        crate::diag::warn(&format!("could not save settings: {e}"));
     }
 }
 

@@ -82,12 +82,12 @@ impl<G: GameUi> Runner<G> {
     fn persist(&self) {
         if let Some(game) = G::slot().peek().game.as_ref() {
             if let Err(e) = slot::save(&Store::app(), game) {
-                dioxus::logger::tracing::warn!("could not save the game: {e}");
+                crate::diag::warn(&format!("could not save the game: {e}"));
             }
             // A game just over joins the finished games (kept once).
             if let Some(done) = Finished::of_match(game) {
                 if let Err(e) = finished::remember(&Store::app(), done) {
-                    dioxus::logger::tracing::warn!("could not keep the finished game: {e}");
+                    crate::diag::warn(&format!("could not keep the finished game: {e}"));
                 }
             }
         }

@@ -450,7 +450,7 @@ fn keep_finished<G: GameUi>(room: &Room, shown: &online::Shown<G>) {
     let kept = Finished::new(finished_key(s), record, s.seat, players, Some(outcome), "online")
         .and_then(|game| finished::remember(&Store::app(), game));
     if let Err(e) = kept {
-        dioxus::logger::tracing::warn!("could not keep the finished room game: {e}");
+        crate::diag::warn(&format!("could not keep the finished room game: {e}"));
     }
 }
 

@@ -30,13 +30,34 @@ impl BuildOptions {
     }
 }
 
+/// rustc flags that write the crates' source paths in panic locations as
+/// `dioxus-core-0.7.10/src/…` instead of under this machine's cargo home:
+/// shorter in the download, and the same wherever it is built.
+fn short_source_paths() -> String {
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
+    let registries = cargo_home
+        .and_then(|home| fs::read_dir(home.join("registry").join("src")).ok())
+        .into_iter()
+        .flatten()
+        .flatten();
+    registries
+        .map(|index| index.path().display().to_string())
+        // The variable splits on spaces; such a path keeps its long form.
+        .filter(|path| !path.contains(' '))
+        .map(|path| format!("--remap-path-prefix={path}/="))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Builds the web app into `opts.dist` and returns that directory.
 pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     tools::ensure_rust_target(tools::WASM_TARGET)?;
     let wasm_bindgen = tools::ensure_wasm_bindgen()?;
     let wasm_opt = if opts.wasm_opt { tools::ensure_wasm_opt() } else { None };
 
-    run(&mut cargo(&[
+    run(cargo(&[
         "build",
         "--package",
         APP,
@@ -48,7 +69,8 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
         tools::WASM_TARGET,
         "--features",
         "web",
-    ]))?;
+    ])
+    .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", short_source_paths()))?;
     let wasm = env::target_dir()
         .join(tools::WASM_TARGET)
         .join(PROFILE)

@@ -37,7 +37,7 @@ fn save_progress(lesson: &str, finished: Option<u8>, resume: usize) {
         None => progress.record_step(lesson, resume),
     }
     if let Err(e) = progress.save(&store) {
-        dioxus::logger::tracing::warn!("could not save lesson progress: {e}");
+        crate::diag::warn(&format!("could not save lesson progress: {e}"));
     }
 }
 

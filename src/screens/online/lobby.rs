@@ -142,7 +142,7 @@ pub fn OnlineLobby(game: GameId) -> Element {
                             finished: false,
                         };
                         if let Err(e) = account::keep_seat(&store, &seat) {
-                            dioxus::logger::tracing::warn!("could not keep the online seat: {e}");
+                            crate::diag::warn(&format!("could not keep the online seat: {e}"));
                         }
                         nav.push(Route::OnlinePlay { game: kind });
                     }

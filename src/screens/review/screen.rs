@@ -99,8 +99,8 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     let progress = use_signal(|| (0usize, 0usize));
     let review = use_signal(|| None::<Review<G::Move>>);
     let mut running = use_signal(|| true);
-    let mut selected = use_signal(|| None::<usize>);
-    let mut show_played = use_signal(|| false);
+    let selected = use_signal(|| None::<usize>);
+    let show_played = use_signal(|| false);
     let cancel = use_hook(|| Arc::new(AtomicBool::new(false)));
     {
         let cancel = cancel.clone();
@@ -168,7 +168,6 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         Err(e) => rsx! { p { class: "notice notice-error", "{e}" } },
     };
     let (done, total) = progress();
-    let percent = (done * 100).checked_div(total).unwrap_or(0);
     let curve = reviewed.as_ref().map(|r| r.curve()).unwrap_or_default();
     let marks: Vec<&'static str> = moves.iter().map(|m| m.mark.id()).collect();
     let side_class = |seat: Seat| final_view.as_ref().map_or("none", |v| G::side_class(v, seat));
@@ -219,76 +218,157 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         .as_ref()
         .and_then(|r| r.worst(entry.local).or_else(|| r.worst(entry.local.other())))
         .and_then(|w| moves.iter().position(|m| m.plies == w.plies));
-    let is_running = running();
-    let cancel_stop = cancel.clone();
-    let export = entry.export::<G>();
-    let mut exporting = use_signal(|| false);
-    rsx! {
-        section { class: "review", "data-testid": "review", "data-game": "{G::GAME}",
-            "data-done": "{done}", "data-total": "{total}", "data-running": "{is_running}",
-            if is_running {
-                div { class: "review-progress", "data-testid": "review-progress",
-                    div { class: "estimate-bar", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "{percent}",
-                        div { class: "estimate-fill", style: "width: {percent}%" }
-                    }
-                    span { class: "review-progress-label", {tr_args(lang, "review-progress", &[("done", done.to_string()), ("total", total.to_string())])} }
-                    button { class: "btn btn-ghost", "data-testid": "review-stop",
-                        onclick: move |_| cancel_stop.store(true, Ordering::Relaxed),
-                        {tr(lang, "review-stop")}
-                    }
-                }
-            }
-            if let Some(summaries) = summaries {
-                div { class: "review-summary",
-                    for (side, who, text) in summaries {
-                        p { key: "{who}", class: "review-side side-{side}", "data-testid": "review-summary",
-                            strong { "{who}: " }
-                            "{text}"
+    let has_better = chosen
+        .as_ref()
+        .is_some_and(|m| m.best.as_ref().is_some_and(|b| *b != m.played));
+    let exporting = use_signal(|| false);
+    ReviewView {
+        game: G::GAME,
+        lang,
+        done,
+        total,
+        running: running(),
+        summaries,
+        board,
+        explain,
+        has_better,
+        curve,
+        marks,
+        first_is_local: entry.local == Seat::First,
+        worst,
+        export: entry.export::<G>(),
+        moves: moves
+            .iter()
+            .map(|m| (m.plies, line_of(m), m.mark.id(), mark_key(m.mark)))
+            .collect(),
+        selected,
+        show_played,
+        exporting,
+        cancel: cancel.clone(),
+    }
+    .render()
+}
+
+/// What the review screen shows, worked out by the game's own
+/// [`ReviewScreen`]: drawn by code shared by every game, so the page is
+/// compiled once rather than once per game.
+struct ReviewView {
+    game: papan_rules::GameId,
+    lang: crate::i18n::Lang,
+    done: usize,
+    total: usize,
+    running: bool,
+    /// Per side: its colour class, who played it, its errors.
+    summaries: Option<[(&'static str, String, String); 2]>,
+    board: Element,
+    explain: Option<String>,
+    /// The chosen move was not the best: offer both boards.
+    has_better: bool,
+    curve: Vec<f64>,
+    marks: Vec<&'static str>,
+    first_is_local: bool,
+    worst: Option<usize>,
+    export: Result<(String, String), String>,
+    /// Per move: its plies, its text, its mark's id and Fluent key.
+    moves: Vec<(usize, String, &'static str, &'static str)>,
+    selected: Signal<Option<usize>>,
+    show_played: Signal<bool>,
+    exporting: Signal<bool>,
+    /// Stops the analysis.
+    cancel: Arc<AtomicBool>,
+}
+
+impl ReviewView {
+    fn render(self) -> Element {
+        let ReviewView {
+            game,
+            lang,
+            done,
+            total,
+            running,
+            summaries,
+            board,
+            explain,
+            has_better,
+            curve,
+            marks,
+            first_is_local,
+            worst,
+            export,
+            moves,
+            mut selected,
+            mut show_played,
+            mut exporting,
+            cancel,
+        } = self;
+        let percent = (done * 100).checked_div(total).unwrap_or(0);
+        rsx! {
+            section { class: "review", "data-testid": "review", "data-game": "{game}",
+                "data-done": "{done}", "data-total": "{total}", "data-running": "{running}",
+                if running {
+                    div { class: "review-progress", "data-testid": "review-progress",
+                        div { class: "estimate-bar", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "{percent}",
+                            div { class: "estimate-fill", style: "width: {percent}%" }
+                        }
+                        span { class: "review-progress-label", {tr_args(lang, "review-progress", &[("done", done.to_string()), ("total", total.to_string())])} }
+                        button { class: "btn btn-ghost", "data-testid": "review-stop",
+                            onclick: move |_| cancel.store(true, Ordering::Relaxed),
+                            {tr(lang, "review-stop")}
                         }
                     }
                 }
-            }
-            div { class: "board-wrap board-{G::GAME} review-board", {board} }
-            p { class: "review-explain", "data-testid": "review-explain", "aria-live": "polite",
-                match explain.clone() {
-                    Some(text) => text,
-                    None => tr(lang, "review-pick"),
+                if let Some(summaries) = summaries {
+                    div { class: "review-summary",
+                        for (side, who, text) in summaries {
+                            p { key: "{who}", class: "review-side side-{side}", "data-testid": "review-summary",
+                                strong { "{who}: " }
+                                "{text}"
+                            }
+                        }
+                    }
                 }
-            }
-            if chosen.as_ref().is_some_and(|m| m.best.as_ref().is_some_and(|b| *b != m.played)) {
-                div { class: "review-toggle", role: "group",
-                    button { class: if show_played() { "btn btn-ghost" } else { "btn btn-primary" }, "data-testid": "review-show-better",
-                        "aria-pressed": "{!show_played()}",
-                        onclick: move |_| show_played.set(false), {tr(lang, "review-show-better")} }
-                    button { class: if show_played() { "btn btn-primary" } else { "btn btn-ghost" }, "data-testid": "review-show-played",
-                        "aria-pressed": "{show_played()}",
-                        onclick: move |_| show_played.set(true), {tr(lang, "review-show-played")} }
+                div { class: "board-wrap board-{game} review-board", {board} }
+                p { class: "review-explain", "data-testid": "review-explain", "aria-live": "polite",
+                    match explain {
+                        Some(text) => text,
+                        None => tr(lang, "review-pick"),
+                    }
                 }
-            }
-            ChanceGraph { lang, curve, marks: marks.clone(), selected: selected(), first_is_local: entry.local == Seat::First,
-                on_select: move |i| { selected.set(Some(i)); show_played.set(false); } }
-            if let Some(worst) = worst {
-                button { class: "btn btn-accent review-worst", "data-testid": "review-worst",
-                    onclick: move |_| { selected.set(Some(worst)); show_played.set(false); },
-                    {tr(lang, "review-worst")}
+                if has_better {
+                    div { class: "review-toggle", role: "group",
+                        button { class: if show_played() { "btn btn-ghost" } else { "btn btn-primary" }, "data-testid": "review-show-better",
+                            "aria-pressed": "{!show_played()}",
+                            onclick: move |_| show_played.set(false), {tr(lang, "review-show-better")} }
+                        button { class: if show_played() { "btn btn-primary" } else { "btn btn-ghost" }, "data-testid": "review-show-played",
+                            "aria-pressed": "{show_played()}",
+                            onclick: move |_| show_played.set(true), {tr(lang, "review-show-played")} }
+                    }
                 }
-            }
-            button { class: "btn btn-ghost review-export", "data-testid": "review-export",
-                onclick: move |_| exporting.set(true), {tr(lang, "export-open")} }
-            if exporting() {
-                ExportSheet { lang, export: export.clone(), on_close: move |_| exporting.set(false) }
-            }
-            ol { class: "review-moves", "data-testid": "review-moves",
-                for (i, m) in moves.iter().enumerate() {
-                    li { key: "{m.plies}",
-                        button {
-                            class: "review-move mark-{m.mark.id()}",
-                            "data-testid": "review-move",
-                            "data-mark": "{m.mark.id()}",
-                            "aria-current": if selected() == Some(i) { "true" } else { "false" },
-                            onclick: move |_| { selected.set(Some(i)); show_played.set(false); },
-                            span { class: "review-move-text", {line_of(m)} }
-                            span { class: "review-mark", {tr(lang, mark_key(m.mark))} }
+                ChanceGraph { lang, curve, marks, selected: selected(), first_is_local,
+                    on_select: move |i| { selected.set(Some(i)); show_played.set(false); } }
+                if let Some(worst) = worst {
+                    button { class: "btn btn-accent review-worst", "data-testid": "review-worst",
+                        onclick: move |_| { selected.set(Some(worst)); show_played.set(false); },
+                        {tr(lang, "review-worst")}
+                    }
+                }
+                button { class: "btn btn-ghost review-export", "data-testid": "review-export",
+                    onclick: move |_| exporting.set(true), {tr(lang, "export-open")} }
+                if exporting() {
+                    ExportSheet { lang, export, on_close: move |_| exporting.set(false) }
+                }
+                ol { class: "review-moves", "data-testid": "review-moves",
+                    for (i, (plies, text, mark, mark_key)) in moves.into_iter().enumerate() {
+                        li { key: "{plies}",
+                            button {
+                                class: "review-move mark-{mark}",
+                                "data-testid": "review-move",
+                                "data-mark": "{mark}",
+                                "aria-current": if selected() == Some(i) { "true" } else { "false" },
+                                onclick: move |_| { selected.set(Some(i)); show_played.set(false); },
+                                span { class: "review-move-text", "{text}" }
+                                span { class: "review-mark", {tr(lang, mark_key)} }
+                            }
                         }
                     }
                 }

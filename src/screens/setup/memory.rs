@@ -68,7 +68,7 @@ impl SetupMemory {
         match store.load(&memory_key(game)) {
             Ok(memory) => memory.unwrap_or_default(),
             Err(e) => {
-                dioxus::logger::tracing::warn!("forgetting unreadable setup choices: {e}");
+                crate::diag::warn(&format!("forgetting unreadable setup choices: {e}"));
                 SetupMemory::default()
             }
         }
@@ -76,7 +76,7 @@ impl SetupMemory {
 
     pub fn save(&self, store: &Store, game: GameId) {
         if let Err(e) = store.save(&memory_key(game), self) {
-            dioxus::logger::tracing::warn!("could not remember the setup choices: {e}");
+            crate::diag::warn(&format!("could not remember the setup choices: {e}"));
         }
     }
 

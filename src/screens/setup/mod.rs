@@ -102,7 +102,7 @@ pub fn begin<G: GameUi>(choice: Choice<G>) -> Result<Route, String> {
         let _ = store.save(&key, &first);
     }
     if let Err(e) = slot::save(&store, &game) {
-        dioxus::logger::tracing::warn!("could not save the new game: {e}");
+        crate::diag::warn(&format!("could not save the new game: {e}"));
     }
     let mut state = G::slot().write();
     state.game = Some(game);

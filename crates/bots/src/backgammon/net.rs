@@ -2,8 +2,11 @@
 //! softmax outputs for the side on roll (win single / gammon / backgammon,
 //! lose single / gammon / backgammon), read as cubeless money equity.
 //!
-//! Weights are stored little-endian `f32` after a small header, so the
-//! shipped file loads with a copy and no parsing beyond that.
+//! Two file forms share one header: training checkpoints keep every weight
+//! as a little-endian `f32` (version 1); the shipped file keeps each of the
+//! four weight arrays as `i16` steps of one scale (version 2), half the
+//! bytes in the app's download for a rounding of at most 1/65,534 of the
+//! largest weight (about 1.2e-4 on the shipped net).
 
 use super::features::{Features, INPUTS};
 use rand::Rng;
@@ -12,7 +15,11 @@ use rand_chacha::ChaCha8Rng;
 /// Outcome classes, from the view of the side on roll.
 pub const OUTPUTS: usize = 6;
 const MAGIC: &[u8; 4] = b"PBGN";
-const VERSION: u32 = 1;
+/// Checkpoints: `f32` weights, exact.
+const VERSION_F32: u32 = 1;
+/// Shipped: each array as a scale (`f32`) and `i16` multiples of it.
+const VERSION_I16: u32 = 2;
+const HEADER: usize = 24;
 
 /// Probabilities of the six results for the side on roll.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -161,55 +168,123 @@ impl Net {
         }
     }
 
-    /// The binary form: `PBGN`, version, inputs, hidden, games, then the
-    /// weights as little-endian `f32` (w1, b1, w2, b2).
+    /// The checkpoint form: `PBGN`, version 1, inputs, hidden, games, then
+    /// the weights as little-endian `f32` (w1, b1, w2, b2).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(24 + 4 * (self.w1.len() + self.w2.len() + self.hidden + OUTPUTS));
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        out.extend_from_slice(&self.games.to_le_bytes());
-        for w in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
+        let mut out = self.header(VERSION_F32);
+        for w in self.arrays().into_iter().flatten() {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out
     }
 
-    /// Reads [`Net::to_bytes`]; refuses another version or input layout.
+    /// The shipped form: the same header with version 2, then the four
+    /// arrays' scales (`f32`), then every weight as an `i16` multiple of its
+    /// array's scale.
+    pub fn to_shipped_bytes(&self) -> Vec<u8> {
+        let mut out = self.header(VERSION_I16);
+        let arrays = self.arrays();
+        let scales = arrays.map(|a| a.iter().fold(0.0f32, |m, w| m.max(w.abs())) / i16::MAX as f32);
+        for scale in scales {
+            out.extend_from_slice(&scale.to_le_bytes());
+        }
+        for (array, scale) in arrays.iter().zip(scales) {
+            for w in *array {
+                // In f64 so a weight halfway between two steps rounds to the nearer.
+                let step = if scale > 0.0 {
+                    (*w as f64 / scale as f64).round() as i16
+                } else {
+                    0
+                };
+                out.extend_from_slice(&step.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    fn header(&self, version: u32) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER + 4 * self.weight_count());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&version.to_le_bytes());
+        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&self.games.to_le_bytes());
+        out
+    }
+
+    fn arrays(&self) -> [&[f32]; 4] {
+        [&self.w1, &self.b1, &self.w2, &self.b2]
+    }
+
+    fn weight_count(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
+    }
+
+    /// Reads either form ([`Net::to_bytes`], [`Net::to_shipped_bytes`]);
+    /// refuses another version or input layout.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
         let word = |at: usize| -> Result<u32, String> {
             bytes
                 .get(at..at + 4)
-                .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
+                .and_then(|b| b.try_into().ok())
+                .map(u32::from_le_bytes)
                 .ok_or_else(|| "weights file is truncated".to_string())
         };
         if bytes.get(..4) != Some(MAGIC) {
             return Err("not a Papan backgammon weights file (no PBGN header)".into());
         }
-        if word(4)? != VERSION {
-            return Err(format!("weights version {} (expected {VERSION})", word(4)?));
-        }
+        let version = word(4)?;
         if word(8)? as usize != INPUTS {
             return Err(format!("weights for {} inputs (this build encodes {INPUTS})", word(8)?));
         }
         let hidden = word(12)? as usize;
         let games = word(16)? as u64 | (word(20)? as u64) << 32;
-        let count = INPUTS * hidden + hidden + hidden * OUTPUTS + OUTPUTS;
-        let body = &bytes[24..];
-        if body.len() != 4 * count {
-            return Err(format!("weights body is {} bytes, expected {}", body.len(), 4 * count));
-        }
-        let mut floats = body
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")));
-        let mut take = |n: usize| floats.by_ref().take(n).collect::<Vec<f32>>();
+        let sizes = [INPUTS * hidden, hidden, hidden * OUTPUTS, OUTPUTS];
+        let count: usize = sizes.iter().sum();
+        let body = &bytes[HEADER..];
+        let weights: Vec<f32> = match version {
+            VERSION_F32 => {
+                if body.len() != 4 * count {
+                    return Err(format!("weights body is {} bytes, expected {}", body.len(), 4 * count));
+                }
+                body.chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect()
+            }
+            VERSION_I16 => {
+                if body.len() != 16 + 2 * count {
+                    return Err(format!(
+                        "weights body is {} bytes, expected {}",
+                        body.len(),
+                        16 + 2 * count
+                    ));
+                }
+                let (scales, steps) = body.split_at(16);
+                let scales: Vec<f32> = scales
+                    .chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect();
+                let mut steps = steps.chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]) as f32);
+                let mut weights = Vec::with_capacity(count);
+                for (&size, scale) in sizes.iter().zip(scales) {
+                    weights.extend(steps.by_ref().take(size).map(|step| step * scale));
+                }
+                weights
+            }
+            other => {
+                return Err(format!(
+                    "weights version {other} (expected {VERSION_F32} or {VERSION_I16})"
+                ))
+            }
+        };
+        let mut weights = weights.into_iter();
+        let mut take = |n: usize| weights.by_ref().take(n).collect::<Vec<f32>>();
         Ok(Net {
             hidden,
-            w1: take(INPUTS * hidden),
-            b1: take(hidden),
-            w2: take(hidden * OUTPUTS),
-            b2: take(OUTPUTS),
+            w1: take(sizes[0]),
+            b1: take(sizes[1]),
+            w2: take(sizes[2]),
+            b2: take(sizes[3]),
             games,
         })
     }
@@ -243,6 +318,28 @@ mod tests {
         assert_eq!(back, net);
         assert!(Net::from_bytes(b"nope").is_err());
         assert!(Net::from_bytes(&net.to_bytes()[..100]).is_err());
+    }
+
+    #[test]
+    fn shipped_bytes_round_each_weight_to_its_arrays_step() {
+        let mut net = Net::random(8, &mut ChaCha8Rng::seed_from_u64(5));
+        net.games = 777;
+        let bytes = net.to_shipped_bytes();
+        assert_eq!(bytes.len(), HEADER + 16 + 2 * net.weight_count());
+        let back = Net::from_bytes(&bytes).unwrap();
+        assert_eq!(back.games, 777);
+        for (before, after) in net.arrays().iter().zip(back.arrays()) {
+            let largest = before.iter().fold(0.0f32, |m, w| m.max(w.abs()));
+            for (a, b) in before.iter().zip(after) {
+                assert!(
+                    (a - b).abs() <= largest / 65_534.0 * 1.001,
+                    "{a} -> {b} (largest {largest})"
+                );
+            }
+        }
+        // Reading it again and shipping it again changes nothing.
+        assert_eq!(back.to_shipped_bytes(), bytes);
+        assert!(Net::from_bytes(&bytes[..bytes.len() - 1]).is_err());
     }
 
     #[test]
