@@ -371,6 +371,7 @@ async fn save_shot(client: &Client, repo: &Path, path: &str) {
 /// WebDriver's codes for the keys the board listens to.
 const TAB: char = '\u{E004}';
 const ENTER: char = '\u{E007}';
+const SHIFT: char = '\u{E008}';
 const LEFT: char = '\u{E012}';
 const UP: char = '\u{E013}';
 const RIGHT: char = '\u{E014}';
@@ -882,8 +883,6 @@ async fn every_screen_passes_axe_in_light_and_dark() {
         problems.join("\n")
     );
 }
-
-const SHIFT: char = '\u{E008}';
 
 /// HADANG by keyboard alone between two people: a vertical wall (Wall, arrows
 /// to a crossing, Enter shows it, Enter turns it, Place), a pawn step (arrows,

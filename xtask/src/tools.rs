@@ -112,8 +112,7 @@ pub fn ensure_axe() -> Result<PathBuf, String> {
     if output(Command::new("npm").arg("--version")).is_none() {
         let hint = "the accessibility test needs npm: run as root or with passwordless sudo on \
                     Debian/Ubuntu, or install `npm` yourself";
-        run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
-        run(&mut apt(&["install", "-y", "--no-install-recommends", "npm"])).map_err(|e| format!("{e}\n{hint}"))?;
+        apt_install(&["npm"], hint)?;
     }
     npm_install(AXE_NPM)
         .map_err(|e| format!("installing {AXE_NPM} with npm (the accessibility test needs it): {e}"))?;
@@ -135,6 +134,16 @@ fn runs(bin: &Path) -> bool {
 }
 
 /// `apt-get <args>`, through passwordless `sudo` unless we are root.
+/// `apt-get update`, then installs `packages`; a failure carries `hint`
+/// (what needs them, and how to install them by hand).
+fn apt_install(packages: &[&str], hint: &str) -> Result<(), String> {
+    let with_hint = |e: String| format!("{e}\n{hint}");
+    run(&mut apt(&["update"])).map_err(with_hint)?;
+    let mut install = vec!["install", "-y", "--no-install-recommends"];
+    install.extend_from_slice(packages);
+    run(&mut apt(&install)).map_err(with_hint)
+}
+
 fn apt(args: &[&str]) -> Command {
     let root = output(Command::new("id").arg("-u"))
         .map(|s| s.trim() == "0")
@@ -157,15 +166,7 @@ pub fn ensure_chromium() -> Result<(), String> {
     }
     let hint = "the browser test needs Chromium: run as root or with passwordless sudo on Debian/Ubuntu, \
                 or install `chromium` and `chromium-driver` yourself";
-    run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
-    run(&mut apt(&[
-        "install",
-        "-y",
-        "--no-install-recommends",
-        "chromium",
-        "chromium-driver",
-    ]))
-    .map_err(|e| format!("{e}\n{hint}"))?;
+    apt_install(&["chromium", "chromium-driver"], hint)?;
     if Path::new(CHROMEDRIVER).is_file() {
         Ok(())
     } else {
@@ -184,17 +185,10 @@ pub fn ensure_desktop_libs() -> Result<(), String> {
     }
     let hint = "the desktop check needs WebKitGTK: run as root or with passwordless sudo on \
                 Debian/Ubuntu, or install `libwebkit2gtk-4.1-dev libgtk-3-dev libxdo-dev pkg-config` yourself";
-    run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
-    run(&mut apt(&[
-        "install",
-        "-y",
-        "--no-install-recommends",
-        "libwebkit2gtk-4.1-dev",
-        "libgtk-3-dev",
-        "libxdo-dev",
-        "pkg-config",
-    ]))
-    .map_err(|e| format!("{e}\n{hint}"))
+    apt_install(
+        &["libwebkit2gtk-4.1-dev", "libgtk-3-dev", "libxdo-dev", "pkg-config"],
+        hint,
+    )
 }
 
 /// Debian installs gnubg here, outside most users' `PATH`.
@@ -217,8 +211,7 @@ pub fn ensure_gnubg() -> Result<PathBuf, String> {
     }
     let hint = "the .mat interop test needs GNU Backgammon: run as root or with passwordless sudo on \
                 Debian/Ubuntu, or install `gnubg` yourself";
-    run(&mut apt(&["update"])).map_err(|e| format!("{e}\n{hint}"))?;
-    run(&mut apt(&["install", "-y", "--no-install-recommends", "gnubg"])).map_err(|e| format!("{e}\n{hint}"))?;
+    apt_install(&["gnubg"], hint)?;
     find_gnubg().ok_or_else(|| format!("gnubg installed but not found on PATH or at {GNUBG_DEBIAN}\n{hint}"))
 }
 
