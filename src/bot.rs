@@ -14,14 +14,17 @@ use std::sync::Arc;
 const WEB_SLICE: u32 = 64;
 
 /// The bot of `G` at `level` thinks about `view` (the seat to move's view,
-/// never the whole game) until its budget or its time cap. `None` when
-/// cancelled.
+/// never the whole game) until its budget or its time cap, once its data
+/// is there ([`crate::bot_data`]). `None` when cancelled.
 pub async fn think<G: Bot>(
     view: G::View,
     level: Level,
     seed: u64,
     cancel: Arc<AtomicBool>,
 ) -> Option<Decision<G::Move>> {
+    if !crate::bot_data::ready(G::GAME, &cancel).await {
+        return None;
+    }
     think_with(G::thinker(&view, level, seed), cancel).await
 }
 

@@ -3,6 +3,7 @@
 //! `papan_rules`, bots from `papan_bots`.
 
 pub mod bot;
+pub mod bot_data;
 pub mod components;
 pub mod diag;
 pub mod games;
@@ -60,7 +61,11 @@ pub enum Route {
     NotFound { segments: Vec<String> },
 }
 
-/// The app's styles, inlined so builds without the `dx` asset pipeline work.
+/// The app's styles, inlined into native builds (no asset pipeline there).
+/// The web build links the same files as one `papan.css` instead (written
+/// by `cargo xtask build-web` in this order), so the wasm does not carry
+/// them and the browser caches them on their own.
+#[cfg(not(target_arch = "wasm32"))]
 pub const STYLE: &str = concat!(
     include_str!("../assets/css/app.css"),
     include_str!("../assets/css/play.css"),
@@ -84,6 +89,17 @@ fn set_page_lang(code: &str) {
 #[cfg(not(target_arch = "wasm32"))]
 fn set_page_lang(_code: &str) {}
 
+#[cfg(not(target_arch = "wasm32"))]
+fn inline_style() -> Element {
+    rsx! { document::Style { {STYLE} } }
+}
+
+/// The web page links `papan.css` itself (`assets/web/index.html`).
+#[cfg(target_arch = "wasm32")]
+fn inline_style() -> Element {
+    VNode::empty()
+}
+
 /// The root: loads settings, provides them, routes.
 #[component]
 pub fn App() -> Element {
@@ -96,7 +112,7 @@ pub fn App() -> Element {
     rsx! {
         document::Title { "Papan" }
         document::Meta { name: "viewport", content: "width=device-width, initial-scale=1, viewport-fit=cover" }
-        document::Style { {STYLE} }
+        {inline_style()}
         div { class: "app {classes}", lang: "{lang}", Router::<Route> {} }
     }
 }

@@ -72,6 +72,7 @@ async fn installs_updates_on_consent_and_plays_the_bot_offline() {
             return Err(format!("the network was still there offline: {probe}"));
         }
         play_a_move_against_the_bot(&client).await?;
+        backgammon_weights_are_kept(&client, &site).await?;
         save_shot(&client, &repo, OFFLINE_SCREENSHOT).await;
         Ok::<_, String>(())
     };
@@ -302,6 +303,29 @@ async fn play_a_move_against_the_bot(client: &Client) -> Result<(), String> {
          [data-testid=\"hex-board\"] [data-cell].blue').length >= 2",
     )
     .await
+}
+
+/// The backgammon bot's weights are a file of their own on the web
+/// (`src/bot_data.rs`): offline, the worker must hand out the whole file.
+async fn backgammon_weights_are_kept(client: &Client, site: &Path) -> Result<(), String> {
+    let expected = std::fs::metadata(site.join("backgammon.weights"))
+        .map_err(|e| format!("the build has no backgammon.weights: {e}"))?
+        .len();
+    let got = client
+        .execute_async(
+            "const done = arguments[0];
+             fetch('backgammon.weights').then(r => r.ok ? r.arrayBuffer() : Promise.reject(r.status))
+               .then(b => done(b.byteLength), e => done('failed: ' + e));",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    if got != json!(expected) {
+        return Err(format!(
+            "offline, backgammon.weights gave {got}, not its {expected} bytes"
+        ));
+    }
+    Ok(())
 }
 
 /// Home → Hex → 7×7 against the Beginner, the person first, no swap.

@@ -14,8 +14,9 @@ const VERSION_SLOT: &str = "__PAPAN_VERSION__";
 const FILES_SLOT: &str = "\"__PAPAN_FILES__\"";
 const SERVICE_WORKER: &str = "sw.js";
 
-/// Extensions worth compressing (images are compressed already).
-const COMPRESSIBLE: &[&str] = &["html", "js", "wasm", "css", "json", "webmanifest", "svg"];
+/// Extensions worth compressing (images are compressed already; the
+/// backgammon weights gzip to 87%).
+const COMPRESSIBLE: &[&str] = &["html", "js", "wasm", "css", "json", "webmanifest", "svg", "weights"];
 
 /// Fills `dist/sw.js` with a version that changes whenever any served file
 /// changes (so browsers pick up a new build and offer to reload) and the list

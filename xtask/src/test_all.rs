@@ -45,6 +45,31 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
             "warnings",
         ]))
     })?;
+    // Code that only the web build compiles: the wasm32 half of the app and
+    // the bots' fetched-weights mode (the web app's backgammon weights).
+    timed("web-only code (clippy wasm32, fetched weights)", log, || {
+        env::run(&mut cargo(&[
+            "clippy",
+            "--package",
+            "papan",
+            "--target",
+            tools::WASM_TARGET,
+            "--features",
+            "web",
+            "--",
+            "-D",
+            "warnings",
+        ]))?;
+        env::run(&mut cargo(&[
+            "test",
+            "--package",
+            "papan-bots",
+            "--features",
+            "fetched-weights",
+            "--lib",
+            "fetched",
+        ]))
+    })?;
     let dist = timed(
         "web build (dist)",
         log,

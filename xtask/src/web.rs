@@ -13,6 +13,23 @@ use std::process::Command;
 /// The app package and its binary; wasm-bindgen names its output after the binary
 /// (`papan.js`, `papan_bg.wasm`), which `assets/web/index.html` imports.
 const APP: &str = "papan";
+/// The app's style sheets in cascade order: the order `src/lib.rs` inlines
+/// them for native builds (a test holds the two lists together).
+const CSS_FILES: &[&str] = &[
+    "app.css",
+    "play.css",
+    "hadang.css",
+    "backgammon.css",
+    "junqi.css",
+    "tutorial.css",
+    "online.css",
+];
+/// The web page's one style sheet, linked by `assets/web/index.html`.
+const CSS_OUT: &str = "papan.css";
+
+/// The shipped backgammon weights, served beside the wasm.
+const BACKGAMMON_WEIGHTS: &str = "crates/bots/data/backgammon.weights";
+
 /// Cargo.toml's size-tuned profile for the web (the bots keep full speed there).
 const PROFILE: &str = "wasm-release";
 
@@ -108,6 +125,11 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
 
     let assets = env::repo_root().join("assets");
     copy_dir(&assets.join("web"), dist)?;
+    write_style_sheet(&assets.join("css"), &dist.join(CSS_OUT))?;
+    // The web app fetches the backgammon bot's weights when it first needs
+    // them (`src/bot_data.rs`) instead of carrying them in the wasm.
+    let weights = env::repo_root().join(BACKGAMMON_WEIGHTS);
+    fs::copy(&weights, dist.join("backgammon.weights")).map_err(|e| format!("copying {}: {e}", weights.display()))?;
     let icons = assets.join("icons");
     if icons.is_dir() {
         copy_dir(&icons, &dist.join("icons"))?;
@@ -120,6 +142,16 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     println!("{}", offline::size_table(&sizes));
     println!("web build {version} ready in {}", dist.display());
     Ok(dist.clone())
+}
+
+/// Joins [`CSS_FILES`] into the web build's one style sheet.
+fn write_style_sheet(css_dir: &Path, out: &Path) -> Result<(), String> {
+    let mut joined = String::new();
+    for name in CSS_FILES {
+        let path = css_dir.join(name);
+        joined += &fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    }
+    fs::write(out, joined).map_err(|e| format!("writing {}: {e}", out.display()))
 }
 
 /// Empties `dist`, refusing to delete a folder that does not look like a previous build.
@@ -157,4 +189,26 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
 
 fn file_size(path: &Path) -> u64 {
     fs::metadata(path).map(|m| m.len()).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The web sheet must cascade like the native builds' inlined styles:
+    /// the same files, in the same order, as `src/lib.rs`'s `STYLE`.
+    #[test]
+    fn css_files_match_the_native_style_order() {
+        let lib = fs::read_to_string(env::repo_root().join("src/lib.rs")).expect("src/lib.rs");
+        let inlined: Vec<&str> = lib
+            .split("include_str!(\"../assets/css/")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        assert_eq!(inlined, CSS_FILES);
+        let on_disk = fs::read_dir(env::repo_root().join("assets/css"))
+            .expect("assets/css")
+            .count();
+        assert_eq!(on_disk, CSS_FILES.len(), "every sheet in assets/css is in the list");
+    }
 }

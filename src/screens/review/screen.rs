@@ -64,6 +64,10 @@ async fn analyse<G: GameUi>(
     mut running: Signal<bool>,
     cancel: Arc<AtomicBool>,
 ) {
+    if !crate::bot_data::ready(G::GAME, &cancel).await {
+        running.set(false);
+        return;
+    }
     let Ok(mut analysis) = Analysis::new(record, Level::Expert) else {
         running.set(false);
         return;

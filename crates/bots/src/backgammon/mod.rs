@@ -19,8 +19,15 @@ use std::sync::OnceLock;
 pub use thinker::{thinker, BgThinker};
 
 /// The shipped weights, trained by `bg-train` (see the crate's README note
-/// in `data/backgammon.md` for the command).
+/// in `data/backgammon.md` for the command). The web app fetches them as a
+/// file of their own instead (feature `fetched-weights`), so a visit that
+/// never plays backgammon against the bot does not download them.
+#[cfg(not(feature = "fetched-weights"))]
 static WEIGHTS: &[u8] = include_bytes!("../../data/backgammon.weights");
+
+/// The shipped evaluator once decoded (or, with `fetched-weights`, once
+/// installed).
+static SHIPPED: OnceLock<Net> = OnceLock::new();
 
 /// A net from a weights file's bytes, kept for the life of the program
 /// (tools that compare weights; the app uses [`shipped_net`]).
@@ -29,9 +36,52 @@ pub fn leak_net(bytes: &[u8]) -> Result<&'static Net, String> {
 }
 
 /// The shipped evaluator, decoded once.
+#[cfg(not(feature = "fetched-weights"))]
 pub fn shipped_net() -> &'static Net {
-    static NET: OnceLock<Net> = OnceLock::new();
-    NET.get_or_init(|| Net::from_bytes(WEIGHTS).expect("the shipped backgammon weights load"))
+    SHIPPED.get_or_init(|| Net::from_bytes(WEIGHTS).expect("the shipped backgammon weights load"))
+}
+
+/// The shipped evaluator. The app awaits [`install_shipped_weights`]
+/// before it lets any backgammon bot, hint or review start.
+#[cfg(feature = "fetched-weights")]
+pub fn shipped_net() -> &'static Net {
+    SHIPPED
+        .get()
+        .expect("install_shipped_weights runs before any backgammon search")
+}
+
+/// Whether [`shipped_net`] can answer now.
+pub fn shipped_weights_ready() -> bool {
+    cfg!(not(feature = "fetched-weights")) || SHIPPED.get().is_some()
+}
+
+/// Decodes fetched weights into the shipped evaluator. A file that does not
+/// decode is refused with the reason and installs nothing, so a later try
+/// can still succeed; once installed, later calls change nothing.
+#[cfg(feature = "fetched-weights")]
+pub fn install_shipped_weights(bytes: &[u8]) -> Result<(), String> {
+    if SHIPPED.get().is_none() {
+        let net = Net::from_bytes(bytes)?;
+        let _ = SHIPPED.set(net);
+    }
+    Ok(())
+}
+
+#[cfg(all(test, feature = "fetched-weights"))]
+mod fetched_tests {
+    use super::*;
+
+    #[test]
+    fn fetched_weights_are_refused_when_corrupt_and_installed_once_valid() {
+        assert!(!shipped_weights_ready());
+        let file = include_bytes!("../../data/backgammon.weights");
+        let err = install_shipped_weights(&file[..file.len() / 2]).unwrap_err();
+        assert!(!err.is_empty());
+        assert!(!shipped_weights_ready(), "a refused file installs nothing");
+        install_shipped_weights(file).unwrap();
+        assert!(shipped_weights_ready());
+        assert_eq!(shipped_net(), &Net::from_bytes(file).unwrap());
+    }
 }
 
 /// Points won by the side that just bore off its last checker; `after` is
