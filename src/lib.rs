@@ -100,10 +100,23 @@ fn inline_style() -> Element {
     VNode::empty()
 }
 
+/// The settings, and whatever stored text could not be read at start
+/// (settings, lesson progress): the store keeps that text aside, and the
+/// home screen says so instead of silently starting afresh. Progress is
+/// read here once for that reason; later reads find it already set aside.
+pub fn startup_load(store: &Store) -> (AppSettings, Vec<storage::CorruptData>) {
+    let (settings, unreadable_settings) = AppSettings::load_reporting(store);
+    let unreadable_progress = tutorial::Progress::load(store).err().map(|(_, corrupt)| corrupt);
+    let kept_aside = unreadable_settings.into_iter().chain(unreadable_progress).collect();
+    (settings, kept_aside)
+}
+
 /// The root: loads settings, provides them, routes.
 #[component]
 pub fn App() -> Element {
-    let settings = use_context_provider(|| Signal::new(AppSettings::load(&Store::app())));
+    let (loaded, kept_aside) = use_hook(|| startup_load(&Store::app()));
+    let settings = use_context_provider(|| Signal::new(loaded));
+    use_context_provider(|| screens::KeptAside(Signal::new(kept_aside)));
     let current = settings.read();
     let classes = current.root_classes();
     let lang = current.lang.code();

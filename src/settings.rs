@@ -2,7 +2,7 @@
 //! and applied at start (the root element carries the theme class).
 
 use crate::i18n::Lang;
-use crate::storage::Store;
+use crate::storage::{CorruptData, Store};
 use serde::{Deserialize, Serialize};
 
 pub const SETTINGS_KEY: &str = "settings";
@@ -80,7 +80,16 @@ impl AppSettings {
 
     /// Saved settings, or defaults (a corrupt file is backed up, not fatal).
     pub fn load(store: &Store) -> AppSettings {
-        store.load(SETTINGS_KEY).ok().flatten().unwrap_or_default()
+        Self::load_reporting(store).0
+    }
+
+    /// Saved settings, or defaults with the reason when the saved text
+    /// could not be read (the store keeps that text aside).
+    pub fn load_reporting(store: &Store) -> (AppSettings, Option<CorruptData>) {
+        match store.load(SETTINGS_KEY) {
+            Ok(saved) => (saved.unwrap_or_default(), None),
+            Err(corrupt) => (AppSettings::default(), Some(corrupt)),
+        }
     }
 
     pub fn save(&self, store: &Store) -> Result<(), String> {

@@ -286,3 +286,53 @@ fn the_finished_games_list_offers_import_of_every_game() {
         assert!(html.contains(&format!("data-testid=\"import-{game}\"")), "{game}");
     }
 }
+
+/// The home screen's notices for stored text found unreadable at start.
+fn kept_aside_html(kept: Vec<papan::storage::CorruptData>, lang: Lang) -> String {
+    use dioxus::prelude::*;
+    use papan::screens::{KeptAside, KeptAsideNotices};
+    #[derive(Clone, PartialEq, Props)]
+    struct Input {
+        kept: Vec<papan::storage::CorruptData>,
+        lang: Lang,
+    }
+    fn root(input: Input) -> Element {
+        use_context_provider(|| KeptAside(Signal::new(input.kept.clone())));
+        rsx! { KeptAsideNotices { lang: input.lang } }
+    }
+    ssr::render(root, Input { kept, lang })
+}
+
+#[test]
+fn unreadable_settings_and_progress_are_reported_once_kept_aside_and_the_app_goes_on() {
+    use papan::settings::{AppSettings, SETTINGS_KEY};
+    use papan::tutorial::progress::PROGRESS_KEY;
+    let dir = tempfile::tempdir().unwrap();
+    let store = papan::storage::Store::in_dir(dir.path());
+    store.set(SETTINGS_KEY, "{\"lang\": \"fil\", \"theme\": ").unwrap(); // truncated
+    store.set(PROGRESS_KEY, "[1, 2, 3]").unwrap(); // another shape
+
+    let (settings, kept) = papan::startup_load(&store);
+    assert_eq!(settings, AppSettings::default(), "the app goes on with the defaults");
+    let keys: Vec<&str> = kept.iter().map(|c| c.key.as_str()).collect();
+    assert_eq!(keys, [SETTINGS_KEY, PROGRESS_KEY]);
+    assert!(kept.iter().all(|c| !c.reason.is_empty()));
+    assert_eq!(
+        store.get(&format!("{SETTINGS_KEY}.corrupt")).as_deref(),
+        Some("{\"lang\": \"fil\", \"theme\": "),
+        "the unreadable text is kept"
+    );
+    assert_eq!(store.get(SETTINGS_KEY), None);
+
+    // Each is said on the home screen, in the person's language.
+    let html = kept_aside_html(kept.clone(), Lang::Id);
+    assert_eq!(html.matches("data-testid=\"kept-aside\"").count(), 2, "{html}");
+    assert!(html.contains("Pengaturanmu tidak bisa dibaca"), "{html}");
+    assert!(html.contains("Kemajuan pelajaranmu tidak bisa dibaca"), "{html}");
+    assert!(html.contains(&kept[0].reason), "the reason is shown: {html}");
+
+    // The next start finds nothing to report: the text was set aside once.
+    let (_, again) = papan::startup_load(&store);
+    assert!(again.is_empty(), "{again:?}");
+    assert!(!kept_aside_html(again, Lang::En).contains("kept-aside"));
+}

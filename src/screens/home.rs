@@ -4,9 +4,11 @@
 use super::{game_name_key, TopBar};
 use crate::components::icons::{GameArt, IconSettings};
 use crate::i18n::{key, tr, tr_args, Lang};
-use crate::settings::AppSettings;
+use crate::settings::{AppSettings, SETTINGS_KEY};
 use crate::shell::texts::level_key;
 use crate::shell::GameUi;
+use crate::storage::CorruptData;
+use crate::tutorial::progress::PROGRESS_KEY;
 use crate::Route;
 use dioxus::prelude::*;
 use papan_rules::backgammon::Backgammon;
@@ -43,6 +45,42 @@ fn summary<G: GameUi>(lang: Lang) -> Option<String> {
         Some(detail) => format!("{detail} · {line}"),
         None => line,
     })
+}
+
+/// Stored text found unreadable at start (see [`crate::startup_load`]).
+#[derive(Clone, Copy)]
+pub struct KeptAside(pub Signal<Vec<CorruptData>>);
+
+/// The Fluent key that explains an unreadable stored text of `key`.
+fn kept_aside_key(key: &str) -> &'static str {
+    match key {
+        SETTINGS_KEY => "settings-corrupt",
+        PROGRESS_KEY => "progress-corrupt",
+        _ => "stored-corrupt",
+    }
+}
+
+/// One dismissible line per text kept aside at start.
+#[component]
+pub fn KeptAsideNotices(lang: Lang) -> Element {
+    let Some(KeptAside(mut kept)) = try_use_context::<KeptAside>() else {
+        return rsx! {};
+    };
+    let shown = kept.read().clone();
+    rsx! {
+        for (i, corrupt) in shown.into_iter().enumerate() {
+            div { key: "{corrupt.key}", class: "notice notice-error", role: "alert", "data-testid": "kept-aside", "data-key": "{corrupt.key}",
+                p { {tr_args(lang, kept_aside_key(&corrupt.key), &[("reason", corrupt.reason.clone())])} }
+                button {
+                    class: "btn btn-ghost btn-small",
+                    onclick: move |_| {
+                        kept.write().remove(i);
+                    },
+                    {tr(lang, "action-dismiss")}
+                }
+            }
+        }
+    }
 }
 
 #[component]
@@ -102,6 +140,7 @@ pub fn Home() -> Element {
             }
             main { class: "content",
                 p { class: "lead", {tr(lang, "home-lead")} }
+                KeptAsideNotices { lang }
                 div { class: "continue-list",
                     super::online::OnlineContinue { lang }
                     ContinueCard { game: PhantomData::<Hex>, lang }

@@ -10,7 +10,7 @@ mod settings_screen;
 pub mod setup;
 mod top_bar;
 
-pub use home::{Home, NotFound};
+pub use home::{Home, KeptAside, KeptAsideNotices, NotFound};
 pub use online::{OnlineLobby, OnlinePlay};
 pub use play::Play;
 pub use settings_screen::Settings;

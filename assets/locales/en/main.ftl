@@ -25,6 +25,9 @@ game-backgammon = Backgammon
 game-backgammon-tagline = Roll, race and bear off.
 
 save-corrupt = The saved game could not be read: { $reason }. A copy was kept, and you can start a new game.
+settings-corrupt = Your settings could not be read: { $reason }. A copy was kept, and the default settings are in use.
+progress-corrupt = Your lesson progress could not be read: { $reason }. A copy was kept, and your lessons start afresh.
+stored-corrupt = Something saved on this device could not be read: { $reason }. A copy was kept.
 no-game = There is no game in progress.
 
 setup-size = Board size

@@ -25,6 +25,9 @@ game-backgammon = Backgammon
 game-backgammon-tagline = Ihagis ang dice, makipagkarera, ilabas ang piyesa.
 
 save-corrupt = Hindi mabasa ang naka-save na laro: { $reason }. May itinabing kopya, at puwede kang magsimula ng bagong laro.
+settings-corrupt = Hindi mabasa ang iyong mga setting: { $reason }. May itinabing kopya, at ang mga default na setting ang gamit ngayon.
+progress-corrupt = Hindi mabasa ang iyong progreso sa mga aralin: { $reason }. May itinabing kopya, at magsisimula ulit ang mga aralin.
+stored-corrupt = May naka-save sa device na ito na hindi mabasa: { $reason }. May itinabing kopya.
 no-game = Walang larong kasalukuyang nilalaro.
 
 setup-size = Laki ng board

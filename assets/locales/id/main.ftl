@@ -25,6 +25,9 @@ game-backgammon = Backgammon
 game-backgammon-tagline = Lempar dadu, berpacu, keluarkan bidak.
 
 save-corrupt = Permainan yang tersimpan tidak bisa dibaca: { $reason }. Salinannya tetap disimpan, dan kamu bisa mulai permainan baru.
+settings-corrupt = Pengaturanmu tidak bisa dibaca: { $reason }. Salinannya tetap disimpan, dan pengaturan bawaan dipakai.
+progress-corrupt = Kemajuan pelajaranmu tidak bisa dibaca: { $reason }. Salinannya tetap disimpan, dan pelajaran dimulai dari awal.
+stored-corrupt = Ada data tersimpan di perangkat ini yang tidak bisa dibaca: { $reason }. Salinannya tetap disimpan.
 no-game = Tidak ada permainan yang sedang berjalan.
 
 setup-size = Ukuran papan
