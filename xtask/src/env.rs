@@ -37,6 +37,12 @@ pub fn target_dir() -> PathBuf {
     }
 }
 
+/// Fuzz builds (nightly, instrumented) get their own target dir, so they
+/// never displace the stable builds in [`target_dir`].
+pub fn fuzz_target_dir() -> PathBuf {
+    target_dir().with_file_name("target-fuzz")
+}
+
 /// Where wasm-bindgen-cli and wasm-opt are installed: `PAPAN_TOOLS_DIR` or `~/.cache/papan/tools`.
 pub fn tools_dir() -> PathBuf {
     match std::env::var_os("PAPAN_TOOLS_DIR") {

@@ -10,6 +10,7 @@
 
 mod bench_web;
 mod env;
+mod fuzz;
 mod offline;
 mod serve;
 mod test_all;
@@ -28,7 +29,9 @@ const USAGE: &str = "usage:
   cargo xtask build-web [--dist DIR] [--no-opt]
                                             build the web app into dist/ (wasm-bindgen output + index.html)
   cargo xtask bench-web [--runs 5]          time to an interactive home on a 9 Mbit/s, 150 ms link
-                                            and the app's work per tap, in headless Chromium";
+                                            and the app's work per tap, in headless Chromium
+  cargo xtask fuzz [TARGET] [--seconds 600] run the fuzz targets (nightly + cargo-fuzz, installed
+                                            when missing) and print executions and crashes";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         Some("test") => expect_no_args(&args[1..]).and_then(|()| test_all::run()),
         Some("bench-web") => parse_runs(&args[1..]).and_then(bench_web::run_bench),
         Some("build-web") => parse_build_web(&args[1..]).and_then(|opts| web::build(&opts).map(|_| ())),
+        Some("fuzz") => parse_fuzz(&args[1..]).and_then(fuzz::run_fuzz),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
@@ -100,6 +104,28 @@ fn parse_build_web(args: &[String]) -> Result<web::BuildOptions, String> {
         match arg.as_str() {
             "--dist" => opts.dist = it.next().ok_or("--dist needs a directory")?.into(),
             "--no-opt" => opts.wasm_opt = false,
+            other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(opts)
+}
+
+fn parse_fuzz(args: &[String]) -> Result<fuzz::FuzzOptions, String> {
+    let mut opts = fuzz::FuzzOptions {
+        target: None,
+        seconds: 600,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--seconds" => {
+                opts.seconds = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or("--seconds needs a positive whole number")?;
+            }
+            name if !name.starts_with('-') && opts.target.is_none() => opts.target = Some(name.to_string()),
             other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
         }
     }

@@ -43,7 +43,7 @@ use super::{Colour, Hex, HexMove, HexOptions, SIZES};
 use crate::game::{Game, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use std::fmt;
-use tree::{escape, parse_first_tree, Node};
+use tree::{escape, parse_first_tree, simple_text, Node};
 
 /// A Hex game as an SGF file carries it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -217,8 +217,8 @@ pub fn from_sgf(text: &str) -> Result<SgfGame, SgfError> {
     let options = read_options(&line)?;
     let mut game = SgfGame {
         options,
-        first_name: single(root, "PB")?.map(str::to_string),
-        second_name: single(root, "PW")?.map(str::to_string),
+        first_name: single(root, "PB")?.map(simple_text),
+        second_name: single(root, "PW")?.map(simple_text),
         ..SgfGame::default()
     };
     let mut hex = Hex::empty(options).map_err(|error| refused(None, error))?;

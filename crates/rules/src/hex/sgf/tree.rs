@@ -221,6 +221,26 @@ impl Reader<'_> {
     }
 }
 
+/// A SimpleText value as read (FF[4]: a line break, `\r\n` and `\n\r`
+/// included, and any other white space become one space each), so a name
+/// reads the same as [`escape`] writes it.
+pub(crate) fn simple_text(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '\r' | '\n' => {
+                let pair = if ch == '\r' { '\n' } else { '\r' };
+                chars.next_if_eq(&pair);
+                out.push(' ');
+            }
+            '\t' => out.push(' '),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
 /// Escapes a SimpleText value for writing: `\` and `]` get a backslash and
 /// line breaks become spaces.
 pub(crate) fn escape(text: &str) -> String {
@@ -249,6 +269,21 @@ mod tests {
         assert_eq!(line.len(), 3);
         assert_eq!(line[0].get("C").unwrap(), ["a ] b\\"]);
         assert_eq!(line[2].get("W").unwrap(), ["b2"]);
+    }
+
+    /// Found by fuzzing (`fuzz/regressions/hex_sgf/`): a name with a line
+    /// break read as-is but was written with a space, so it changed on its
+    /// way through a file.
+    #[test]
+    fn simple_text_reads_line_breaks_as_the_writer_writes_them() {
+        assert_eq!(simple_text("Ana\nBen\r\nCy\n\rDi\tEd"), "Ana Ben Cy Di Ed");
+        for name in ["Ana\nBen", "a\r\n\r\nb", "tab\there", "x]\\y"] {
+            let read = simple_text(name);
+            let file = format!("(;PB[{}])", escape(&read));
+            let tree = parse_first_tree(&file).unwrap();
+            let again = simple_text(&tree.main_line()[0].get("PB").unwrap()[0]);
+            assert_eq!(again, read, "{file}");
+        }
     }
 
     #[test]
