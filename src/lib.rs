@@ -2,6 +2,10 @@
 //! state, i18n and storage. No game rule lives here — rules come from
 //! `papan_rules`, bots from `papan_bots`.
 
+// Saved data, lesson files and online events are outside input: refused
+// with a reason, never unwrapped.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod bot;
 pub mod bot_data;
 pub mod components;

@@ -301,6 +301,7 @@ impl<G: Playable> Match<G> {
                 "time ran out before the move",
             ));
         }
+        let mv = self.game.canonical_move(&mv);
         self.game.play(&mv)?;
         self.record.moves.push(mv);
         self.replayed = replay(&self.record, &self.players);

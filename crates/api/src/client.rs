@@ -202,7 +202,10 @@ type ByteStream = Pin<Box<dyn Stream<Item = Result<Vec<u8>, reqwest::Error>>>>;
 pub struct EventStream {
     bytes: ByteStream,
     parser: SseParser,
-    ready: VecDeque<RoomEvent>,
+    /// Decoded events of the chunks read so far, each on its own: one that
+    /// does not decode is an error in its place, and the events after it in
+    /// the same chunk still come.
+    ready: VecDeque<Result<RoomEvent, ClientError>>,
     last_event_id: Option<u64>,
     chunks: u64,
 }
@@ -211,32 +214,40 @@ impl EventStream {
     /// The next event; `None` when the server closed the stream.
     pub async fn next(&mut self) -> Option<Result<RoomEvent, ClientError>> {
         loop {
-            if let Some(event) = self.ready.pop_front() {
-                // Live-only events (presence) are not in the log: resuming
-                // after one must still ask for everything after the last
-                // logged event.
-                if event.kind.is_logged() {
-                    self.last_event_id = Some(event.version);
-                }
-                return Some(Ok(event));
+            if let Some(decoded) = self.pop_ready() {
+                return Some(decoded);
             }
             let chunk = match self.bytes.next().await? {
                 Ok(chunk) => chunk,
                 Err(e) => return Some(Err(e.into())),
             };
-            self.chunks += 1;
-            for raw in self.parser.feed(&chunk) {
-                match serde_json::from_str::<RoomEvent>(&raw.data) {
-                    Ok(event) => self.ready.push_back(event),
-                    Err(e) => {
-                        return Some(Err(ClientError::Decode {
-                            status: 200,
-                            message: e.to_string(),
-                        }))
-                    }
-                }
+            self.accept(&chunk);
+        }
+    }
+
+    /// Parses a piece of the stream into decoded events (or errors).
+    fn accept(&mut self, chunk: &[u8]) {
+        self.chunks += 1;
+        for raw in self.parser.feed(chunk) {
+            let decoded = serde_json::from_str::<RoomEvent>(&raw.data).map_err(|e| ClientError::Decode {
+                status: 200,
+                message: e.to_string(),
+            });
+            self.ready.push_back(decoded);
+        }
+    }
+
+    fn pop_ready(&mut self) -> Option<Result<RoomEvent, ClientError>> {
+        let decoded = self.ready.pop_front()?;
+        if let Ok(event) = &decoded {
+            // Live-only events (presence) are not in the log: resuming
+            // after one must still ask for everything after the last
+            // logged event.
+            if event.kind.is_logged() {
+                self.last_event_id = Some(event.version);
             }
         }
+        Some(decoded)
     }
 
     /// How many pieces of the stream have arrived, keep-alive comments
@@ -249,5 +260,81 @@ impl EventStream {
     /// The id of the last event received (for `Last-Event-ID`).
     pub fn last_event_id(&self) -> Option<u64> {
         self.last_event_id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::{EventKind, RoomStatus, Snapshot};
+    use crate::RoomOptions;
+    use papan_rules::{GameId, Seat};
+
+    fn frame(version: u64, kind: EventKind) -> String {
+        let snapshot = Snapshot {
+            room_id: "r1".into(),
+            code: "ABCD".into(),
+            version,
+            options: RoomOptions::new(GameId::Hex),
+            status: RoomStatus::Waiting,
+            game_index: 0,
+            slot: 0,
+            seat: Seat::First,
+            view: None,
+            to_move: None,
+            roll_due: false,
+            legal_moves: Vec::new(),
+            moves: Vec::new(),
+            outcome: None,
+            clock: None,
+            bot_seats: Vec::new(),
+            commitment: None,
+            reveal: None,
+            rematch_requested: [false; 2],
+            present: [false; 2],
+        };
+        let data = serde_json::to_string(&RoomEvent {
+            version,
+            kind,
+            snapshot,
+        })
+        .unwrap();
+        format!("id: {version}\nevent: room\ndata: {data}\n\n")
+    }
+
+    fn stream() -> EventStream {
+        EventStream {
+            bytes: Box::pin(futures_util::stream::empty()),
+            parser: SseParser::new(),
+            ready: VecDeque::new(),
+            last_event_id: None,
+            chunks: 0,
+        }
+    }
+
+    #[test]
+    fn an_event_that_does_not_decode_is_refused_in_its_place_and_the_rest_of_its_chunk_still_comes() {
+        let mut events = stream();
+        let chunk = [
+            frame(3, EventKind::Created),
+            "id: 4\nevent: room\ndata: {\"version\":4}\n\n".to_string(),
+            frame(5, EventKind::Joined { slot: 1 }),
+        ]
+        .concat();
+        events.accept(chunk.as_bytes());
+        assert_eq!(events.pop_ready().unwrap().unwrap().version, 3);
+        assert!(matches!(
+            events.pop_ready(),
+            Some(Err(ClientError::Decode { status: 200, .. }))
+        ));
+        let after = events
+            .pop_ready()
+            .expect("the event after the bad one is kept")
+            .unwrap();
+        assert_eq!((after.version, after.kind), (5, EventKind::Joined { slot: 1 }));
+        assert!(events.pop_ready().is_none());
+        // Resuming asks for what follows the last event that decoded.
+        assert_eq!(events.last_event_id(), Some(5));
+        assert_eq!(events.chunks_received(), 1);
     }
 }

@@ -7,6 +7,11 @@
 //! - [`sse`]: a small Server-Sent Events parser over a byte stream;
 //! - [`fairness`]: checks of the Jun Qi layout commitment after a game.
 
+// Outside input (notation, records, request bodies, stored rows) reaches
+// this crate's code: it is refused with a reason, never unwrapped. An
+// invariant of a validated value may be expected where it says why.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod client;
 pub mod error;
 pub mod fairness;

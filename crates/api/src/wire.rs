@@ -172,7 +172,10 @@ pub struct ActionRequest {
 /// Answer to an accepted action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ActionAccepted {
-    /// The version the action produced.
+    /// The version of the action's own event (stored with its
+    /// `client_seq`; a retry is answered with the same). Events it led to
+    /// (the game's end, a bot's reply, the next game) follow it, and the
+    /// snapshot shows the room after them.
     pub version: u64,
     pub snapshot: Snapshot,
 }

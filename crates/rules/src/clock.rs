@@ -82,6 +82,10 @@ impl Tempo {
     }
 
     /// Every HADANG tempo offered: "no clock" first, then by base and increment.
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     pub fn hadang_offers() -> Vec<Tempo> {
         let mut offers = vec![Tempo::Unlimited];
         for base in HADANG_BASE_MINUTES {
@@ -508,6 +512,10 @@ impl<G: Game> Game for Adjudicated<G> {
             return Err(RuleError::new(ADJUDICATED_RULE, message));
         }
         self.game.play(mv)
+    }
+
+    fn canonical_move(&self, mv: &G::Move) -> G::Move {
+        self.game.canonical_move(mv)
     }
 
     fn play_unchecked(&mut self, mv: &G::Move) {

@@ -216,6 +216,17 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// position unchanged.
     fn play(&mut self, mv: &Self::Move) -> Result<(), RuleError>;
 
+    /// `mv` in the one form this position stores and writes it. Most games'
+    /// moves have a single spelling and keep the default. A backgammon play
+    /// may be written several ways (`20/16 24/20*` is `24/20*/16`) and its
+    /// hit marks are the board's to decide (B9), so it is settled into the
+    /// form that reads back as the same play. Records and room logs keep
+    /// this form, so what they write replays as it was played. An illegal
+    /// move comes back unchanged for [`Game::play`] to refuse.
+    fn canonical_move(&self, mv: &Self::Move) -> Self::Move {
+        mv.clone()
+    }
+
     /// Play a move known to be legal (taken from [`Game::legal_moves`]).
     /// Games override this with a faster path that skips validation; the
     /// result for an illegal move is unspecified but never memory-unsafe.

@@ -10,14 +10,40 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// Read back, a record's moves are settled into their canonical form
+/// ([`Game::canonical_move`]) as far as they replay, so that one read from
+/// a hand-written or older file writes out as a record that plays the same
+/// game. A move that does not replay, and every move after it, is kept as
+/// written for [`Record::replay`] to refuse with its ply.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound = "")]
+#[serde(bound = "", from = "WrittenRecord<G>")]
 pub struct Record<G: Game> {
     pub options: G::Options,
     /// Seeds the setup of games with a random start (Jun Qi). Replays are
     /// exact because the generator (ChaCha8) is the same on every platform.
     pub seed: u64,
     pub moves: Vec<G::Move>,
+}
+
+/// A record as written, before its moves are settled.
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct WrittenRecord<G: Game> {
+    options: G::Options,
+    seed: u64,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> From<WrittenRecord<G>> for Record<G> {
+    fn from(written: WrittenRecord<G>) -> Record<G> {
+        let mut record = Record {
+            options: written.options,
+            seed: written.seed,
+            moves: written.moves,
+        };
+        record.settle_moves();
+        record
+    }
 }
 
 /// Why a record could not be replayed.
@@ -49,6 +75,21 @@ impl<G: Game> Record<G> {
         }
     }
 
+    /// Rewrites each move that replays in its canonical form, stopping at
+    /// the first one that does not.
+    fn settle_moves(&mut self) {
+        let Ok(mut game) = self.start() else {
+            return;
+        };
+        for mv in &mut self.moves {
+            let settled = game.canonical_move(mv);
+            if game.play(&settled).is_err() {
+                return;
+            }
+            *mv = settled;
+        }
+    }
+
     /// The starting position of this record.
     pub fn start(&self) -> Result<G, RuleError> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
@@ -70,8 +111,10 @@ impl<G: Game> Record<G> {
     }
 
     /// Plays `mv` on `game` (the position this record leads to) and, if it is
-    /// legal, appends it. On error neither changes.
+    /// legal, appends it in its canonical form ([`Game::canonical_move`]).
+    /// On error neither changes.
     pub fn play(&mut self, game: &mut G, mv: G::Move) -> Result<(), RuleError> {
+        let mv = game.canonical_move(&mv);
         game.play(&mv)?;
         self.moves.push(mv);
         Ok(())

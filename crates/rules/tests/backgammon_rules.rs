@@ -274,6 +274,30 @@ fn b9_landing_on_a_blot_hits_it_to_the_bar() {
 }
 
 #[test]
+fn b9_a_play_is_stored_with_the_hits_the_board_makes_not_the_marks_typed() {
+    // 6-5 from 22 reaches 11 over 16 (a blot: hit) or over 17 (no hit).
+    let board = pos!(x 22:1, 6:14; o 16:1, 1:14);
+    let g = game(board, 6, 5);
+    let canonical = |text: &str| g.canonical_move(&g.parse_move(text).unwrap()).to_string();
+    // Through 16 hits whatever the marks say; `22/11` alone takes the quiet way.
+    assert_eq!(canonical("22/16/11"), "22/16*/11");
+    assert_eq!(canonical("22*/16/11"), "22/16*/11");
+    assert_eq!(canonical("22/16* 16/11"), "22/16*/11");
+    assert_eq!(canonical("22/11"), "22/11");
+    assert_eq!(canonical("22/17/11"), "22/11");
+    // The canonical form of every way of writing a play leads where it did.
+    for text in ["22/16/11", "22*/16/11", "22/11", "16/11 22/16"] {
+        let (mut typed, mut settled) = (g.clone(), g.clone());
+        play(&mut typed, text);
+        let written = canonical(text);
+        play(&mut settled, &written);
+        assert_eq!(typed, settled, "{text} written as {written}");
+    }
+    // An illegal play is left for `play` to refuse.
+    assert_eq!(canonical("22/10"), "22/10");
+}
+
+#[test]
 fn b10_bar_checker_enters_first_or_the_turn_is_lost() {
     // Enter on 25 - die: with 6-4 the checker comes in on 19 or 21.
     let board = pos!(x bar:1, 13:5, 8:3, 6:5, 24:1; o 19:5, 17:3, 12:5, 1:2);

@@ -114,6 +114,14 @@ impl RoomCore {
         self.status == RoomStatus::Playing
     }
 
+    /// The game being played, for an event that needs one.
+    fn game_in_play(&mut self) -> Result<&mut Box<dyn AnyGame>, ApiError> {
+        match (self.status, self.game.as_mut()) {
+            (RoomStatus::Playing, Some(game)) => Ok(game),
+            _ => Err(conflict("no game is being played")),
+        }
+    }
+
     /// Applies one logged event, or refuses it leaving `self` unchanged
     /// (callers apply to a copy anyway, so partial changes never escape).
     pub fn apply(&mut self, event: &Logged) -> Result<(), ApiError> {
@@ -139,10 +147,7 @@ impl RoomCore {
                 self.status = RoomStatus::Playing;
             }
             EventKind::Moved { seat, notation, .. } => {
-                if !self.playing() {
-                    return Err(conflict("no game is being played"));
-                }
-                let game = self.game.as_mut().expect("playing");
+                let game = self.game_in_play()?;
                 if game.turn() != Turn::Seat(*seat) {
                     return Err(ApiError::new(ErrorCode::NotYourTurn, "it is not this seat's turn"));
                 }
@@ -150,10 +155,7 @@ impl RoomCore {
                 self.moves.push(canonical);
             }
             EventKind::Rolled { notation } => {
-                if !self.playing() {
-                    return Err(conflict("no game is being played"));
-                }
-                let game = self.game.as_mut().expect("playing");
+                let game = self.game_in_play()?;
                 if game.turn() != Turn::Chance {
                     return Err(ApiError::illegal(papan_rules::rule::B5, "no roll is due"));
                 }
@@ -161,10 +163,7 @@ impl RoomCore {
                 self.moves.push(canonical);
             }
             EventKind::Ended { outcome } => {
-                if !self.playing() {
-                    return Err(conflict("no game is being played"));
-                }
-                let game = self.game.as_mut().expect("playing");
+                let game = self.game_in_play()?;
                 if game.outcome().is_none() {
                     let loser = outcome
                         .winner

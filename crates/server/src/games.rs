@@ -43,6 +43,7 @@ impl<G: Bot> AnyGame for Held<G> {
             .game
             .parse_move(text)
             .map_err(|e| ApiError::new(ErrorCode::Malformed, e.to_string()))?;
+        let mv = self.game.canonical_move(&mv);
         self.game.play(&mv)?;
         Ok(self.game.format_move(&mv))
     }
@@ -203,6 +204,22 @@ mod tests {
         let hex = RoomOptions::hex(7, true, None);
         autoplay_is_the_beginner_bot_on_the_view::<Hex>(hex, HexOptions { size: 7, swap: true }, 4);
         autoplay_is_the_beginner_bot_on_the_view::<JunQi>(RoomOptions::new(GameId::Junqi), Default::default(), 6);
+    }
+
+    #[test]
+    fn b9_a_logged_play_is_the_canonical_one_and_replays_to_the_same_position() {
+        use papan_rules::backgammon::{Board, Dice};
+        // 6-5 from 22 over White's blot-hit on 16: typed without its hit mark.
+        let board = Board::from_points(&[(22, 1), (6, 14)], &[(16, 1), (1, 14)]).unwrap();
+        let start = Backgammon::from_board(board, Seat::First, Dice::new(6, 5)).unwrap();
+        let mut held: Box<dyn AnyGame> = Box::new(Held {
+            game: Adjudicated::new(start),
+        });
+        let mut replayed = held.clone_box();
+        let logged = held.play_text("22/16/11").unwrap();
+        assert_eq!(logged, "22/16*/11");
+        assert_eq!(replayed.play_text(&logged).unwrap(), logged);
+        assert_eq!(replayed.view_json(Seat::First), held.view_json(Seat::First));
     }
 
     #[test]

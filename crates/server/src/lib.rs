@@ -8,6 +8,11 @@
 //! - [`store`]: SQLite; [`ratings`]: Glicko-2; [`secrets`]: OS randomness
 //!   (tokens, codes, game seeds; the dice derive from the committed seed).
 
+// Outside input (notation, records, request bodies, stored rows) reaches
+// this crate's code: it is refused with a reason, never unwrapped. An
+// invariant of a validated value may be expected where it says why.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod core;
 pub mod cors;
 pub mod games;

@@ -1,7 +1,46 @@
 //! `papan-server --db papan.db --addr 127.0.0.1:8787`
 
+#![deny(clippy::unwrap_used, clippy::expect_used)]
+
 use papan_server::{Config, Server};
+use std::net::SocketAddr;
 use std::path::PathBuf;
+
+const USAGE: &str = "usage: papan-server [--db FILE] [--addr HOST:PORT] [--grace-s N] [--rate-per-second N]";
+
+struct Args {
+    db: PathBuf,
+    addr: SocketAddr,
+    grace_s: u64,
+    rate: f64,
+}
+
+/// The command line, or what is wrong with it.
+fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
+    let mut parsed = Args {
+        db: PathBuf::from("papan.db"),
+        addr: SocketAddr::from(([127, 0, 0, 1], 8787)),
+        grace_s: 60,
+        rate: 20.0,
+    };
+    while let Some(name) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{name} needs a value"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{name} {value}: {e}");
+        match name.as_str() {
+            "--db" => parsed.db = PathBuf::from(&value),
+            "--addr" => parsed.addr = value.parse().map_err(|e| bad(&e))?,
+            "--grace-s" => parsed.grace_s = value.parse().map_err(|e| bad(&e))?,
+            "--rate-per-second" => {
+                parsed.rate = value.parse().map_err(|e| bad(&e))?;
+                if !(parsed.rate.is_finite() && parsed.rate > 0.0) {
+                    return Err(bad(&"must be a positive number"));
+                }
+            }
+            _ => return Err(format!("unknown argument {name}")),
+        }
+    }
+    Ok(parsed)
+}
 
 #[tokio::main]
 async fn main() {
@@ -9,29 +48,24 @@ async fn main() {
         .json()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .init();
-    let mut db = PathBuf::from("papan.db");
-    let mut addr = "127.0.0.1:8787".parse().expect("address");
-    let mut grace_s = 60u64;
-    let mut rate = 20.0f64;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let value = args.next().unwrap_or_default();
-        match arg.as_str() {
-            "--db" => db = PathBuf::from(value),
-            "--addr" => addr = value.parse().expect("--addr host:port"),
-            "--grace-s" => grace_s = value.parse().expect("--grace-s seconds"),
-            "--rate-per-second" => rate = value.parse().expect("--rate-per-second N"),
-            _ => {
-                eprintln!("usage: papan-server [--db FILE] [--addr HOST:PORT] [--grace-s N] [--rate-per-second N]");
-                std::process::exit(2);
-            }
+    let args = match parse_args(std::env::args().skip(1)) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("papan-server: {e}\n{USAGE}");
+            std::process::exit(2);
         }
-    }
-    let mut config = Config::new(db, addr);
-    config.grace = std::time::Duration::from_secs(grace_s);
-    config.rate_per_second = rate;
-    config.rate_burst = rate * 3.0;
-    let server = Server::start(config).await.expect("server start");
+    };
+    let mut config = Config::new(args.db, args.addr);
+    config.grace = std::time::Duration::from_secs(args.grace_s);
+    config.rate_per_second = args.rate;
+    config.rate_burst = args.rate * 3.0;
+    let server = match Server::start(config).await {
+        Ok(server) => server,
+        Err(e) => {
+            eprintln!("papan-server: cannot start: {e}");
+            std::process::exit(1);
+        }
+    };
     println!("papan-server listening on {}", server.base_url());
     tokio::select! {
         _ = server.wait() => {}

@@ -400,9 +400,9 @@ impl Actor {
                 _ => vec![Logged::new(EventKind::Closed)],
             },
         };
-        self.commit(events, Some((slot, request.client_seq)))?;
+        let version = self.commit(events, Some((slot, request.client_seq)))?;
         Ok(ActionAccepted {
-            version: self.core.version,
+            version,
             snapshot: self.snapshot(slot),
         })
     }
@@ -445,8 +445,9 @@ impl Actor {
 
     /// Applies `events` and their follow-ups to a copy; if every one is
     /// accepted, stores them, then makes the copy the room and fans out.
-    /// On any refusal the room is unchanged.
-    fn commit(&mut self, events: Vec<Logged>, origin: Option<(u8, u64)>) -> Result<(), ApiError> {
+    /// On any refusal the room is unchanged. Returns the version of the
+    /// first event: the one the request produced (a retry's answer).
+    fn commit(&mut self, events: Vec<Logged>, origin: Option<(u8, u64)>) -> Result<u64, ApiError> {
         let now = self.now_game();
         let present = self.present();
         let mut next = self.core.clone();
@@ -515,7 +516,7 @@ impl Actor {
                 let _ = self.senders[slot].send(e);
             }
         }
-        Ok(())
+        Ok(first_version)
     }
 
     fn rate(&self, outcome: Outcome) {

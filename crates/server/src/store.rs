@@ -38,6 +38,11 @@ pub struct UnreadableRoom {
 
 type Res<T> = rusqlite::Result<T>;
 
+/// A value that does not serialize is refused like one SQLite cannot take.
+fn unwritable(e: serde_json::Error) -> rusqlite::Error {
+    rusqlite::Error::ToSqlConversionFailure(Box::new(e))
+}
+
 /// A stored room's parts, read back.
 type RoomParts = (
     RoomOptions,
@@ -150,7 +155,7 @@ impl Store {
 
     /// Creates a room with its first seat; `false` if the code is taken.
     pub fn add_room(&self, id: &str, code: &str, options: &RoomOptions) -> Res<bool> {
-        let json = serde_json::to_string(options).expect("options serialize");
+        let json = serde_json::to_string(options).map_err(unwritable)?;
         match self.conn().execute(
             "INSERT INTO rooms (id, code, options) VALUES (?1, ?2, ?3)",
             params![id, code, json],
@@ -176,7 +181,7 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         for (i, event) in events.iter().enumerate() {
-            let body = serde_json::to_string(event).expect("events serialize");
+            let body = serde_json::to_string(event).map_err(unwritable)?;
             // The request's (slot, client_seq) goes on its first event only.
             let (slot, seq) = match (i, origin) {
                 (0, Some((slot, seq))) => (Some(slot), Some(seq as i64)),

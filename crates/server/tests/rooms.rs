@@ -388,6 +388,37 @@ async fn quick_match_pairs_two_devices_and_ranked_results_update_ratings() {
 }
 
 #[tokio::test]
+async fn a_request_that_leads_to_more_events_is_answered_with_its_own_version_first_and_on_retry() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server_at(&dir.path().join("p.db"), |_| {}).await;
+    let (mut a, mut b) = table(&server, options(GameId::Hex)).await;
+    b.act(Action::Resign).await.unwrap();
+    a.act(Action::Rematch).await.unwrap();
+    // The second rematch is logged, then the next game starts: two events.
+    let v = b.snapshot().await.version;
+    let request = papan_api::ActionRequest {
+        based_on_version: v,
+        client_seq: 50,
+        action: Action::Rematch,
+    };
+    let first = b
+        .client
+        .act(&b.grant.room_id, &b.grant.seat_token, &request)
+        .await
+        .unwrap();
+    assert_eq!(first.version, v + 1, "the rematch request's own event");
+    assert_eq!(first.snapshot.version, v + 2, "the room after the next game started");
+    let again = b
+        .client
+        .act(&b.grant.room_id, &b.grant.seat_token, &request)
+        .await
+        .unwrap();
+    assert_eq!(again.version, first.version);
+    assert_eq!(again.snapshot.game_index, 1, "one next game, not two");
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn x8_rematch_alternates_the_first_player() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;

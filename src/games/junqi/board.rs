@@ -236,6 +236,7 @@ fn mountain_points(x: f64, y: f64) -> [String; 2] {
     ]
 }
 
+#[allow(clippy::expect_used, reason = "posts of the fixed board drawing")]
 #[component]
 pub fn JunQiBoard(view: JunQiView, marks: JunQiMarks, lang: Lang, on_tap: EventHandler<Square>) -> Element {
     let mut last_pointer = use_signal(|| String::from("none"));

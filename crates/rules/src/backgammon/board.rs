@@ -238,8 +238,8 @@ impl Board {
             *b = *p as u8;
         }
         let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
-        for chunk in bytes.chunks_exact(8) {
-            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        for chunk in bytes.as_chunks::<8>().0 {
+            let word = u64::from_le_bytes(*chunk);
             h = (h ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
             h ^= h >> 29;
         }

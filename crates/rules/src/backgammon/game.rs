@@ -182,6 +182,10 @@ impl Backgammon {
     }
 
     /// Ends the turn: the board turns to the opponent, whose roll is due.
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     fn finish_turn(&mut self, after: Board) {
         let seat = self.to_move.expect("a play happens after the opening roll");
         self.board = after.flip();
@@ -314,6 +318,25 @@ impl Game for Backgammon {
                 out.extend(plays.iter().map(|(_, play)| BgMove::Play(play.canonical())));
             }
         }
+    }
+
+    /// The generated play that leads where `mv` leads, written as gnubg
+    /// writes it: its hit marks are the ones the board makes.
+    fn canonical_move(&self, mv: &BgMove) -> BgMove {
+        let (BgMove::Play(play), Some(dice)) = (mv, self.dice) else {
+            return *mv;
+        };
+        if play.is_pass() {
+            return *mv;
+        }
+        let Ok(after) = self.resolve(play) else {
+            return *mv;
+        };
+        MoveGen::new()
+            .generate(&self.board, dice)
+            .iter()
+            .find(|(board, _)| *board == after)
+            .map_or(*mv, |(_, play)| BgMove::Play(play.canonical()))
     }
 
     fn play(&mut self, mv: &BgMove) -> Result<(), RuleError> {

@@ -107,6 +107,10 @@ impl MoveGen {
         }
     }
 
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     fn record(&mut self, board: &Board, depth: usize) {
         if depth < self.max_depth || depth < self.min_depth || depth == 0 {
             return;

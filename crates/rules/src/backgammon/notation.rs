@@ -352,7 +352,9 @@ impl FromStr for BgMove {
         }
         if let Some(rest) = lower.strip_prefix("roll") {
             let (a, b) = parse_two_dice(rest, text)?;
-            return Ok(BgMove::Roll(Dice::new(a, b).expect("checked faces")));
+            return Dice::new(a, b)
+                .map(BgMove::Roll)
+                .ok_or_else(|| ParseError::new(text, "a die shows 1 to 6 (B5)"));
         }
         trimmed.parse().map(BgMove::Play)
     }

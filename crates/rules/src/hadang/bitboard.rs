@@ -50,6 +50,10 @@ impl Direction {
 
     /// The neighbour of `square` this way. Only call when the step is open
     /// (open masks never let a step leave the board).
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     pub fn step(self, square: Square) -> Square {
         let index = square.index() as i16
             + match self {
@@ -191,6 +195,10 @@ impl Passage {
 
     /// Finds one shortest route, calls `visit` on its cells from the goal
     /// back to the start, and returns the crossings it uses.
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     fn trace(self, start: Square, goal: u128, mut visit: impl FnMut(Square)) -> Option<Crossings> {
         // Breadth-first layers: layers[k] holds the cells exactly k steps away.
         let mut layers = [0u128; 81];

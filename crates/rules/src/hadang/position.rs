@@ -150,6 +150,10 @@ impl Hadang {
 
     /// Steps on the shortest route of `seat`'s pawn to its goal rank, with
     /// pawns not in the way (the H13 measure). 0 once on the goal rank.
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     pub fn shortest_path_len(&self, seat: Seat) -> u8 {
         self.passage
             .distance(self.pawn(seat).bit(), goal(seat))
@@ -158,6 +162,10 @@ impl Hadang {
 
     /// One shortest route of `seat`'s pawn (the cells after its own), for
     /// hints and bots. Pawns are not obstacles.
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     pub fn shortest_path(&self, seat: Seat) -> Vec<Square> {
         self.passage
             .route(self.pawn(seat), goal(seat))
@@ -312,6 +320,10 @@ impl Hadang {
     }
 
     /// Why `target` is not among `seat`'s pawn targets.
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     fn explain_refused_step(&self, seat: Seat, target: Square) -> RuleError {
         let from = self.pawn(seat);
         let opponent = self.pawn(seat.other());
@@ -429,6 +441,10 @@ impl Hadang {
     /// Only walls that cut one shortest route need a flood fill: a wall that
     /// leaves a pawn's route intact cannot cut that pawn off. On open boards
     /// that is ~15 of ~128 candidates.
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     pub fn for_each_legal_wall(&self, mut f: impl FnMut(Wall)) {
         if self.winner.is_some() || self.walls_left(self.to_move) == 0 {
             return;

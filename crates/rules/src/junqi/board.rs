@@ -188,6 +188,10 @@ struct Tables {
     lines: Vec<Vec<Square>>,
 }
 
+#[allow(
+    clippy::expect_used,
+    reason = "an invariant of validated positions, stated in the message"
+)]
 fn sq(name: &str) -> Square {
     name.parse().expect("board table names a real post")
 }

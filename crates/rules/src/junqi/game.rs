@@ -202,6 +202,10 @@ impl Game for JunQi {
         self.table.legal_actions_into(out);
     }
 
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     fn play(&mut self, action: &JunQiAction) -> Result<(), RuleError> {
         let combat = self.table.check(action)?;
         match *action {

@@ -122,6 +122,10 @@ impl TryFrom<JunQiSetup> for JunQi {
     /// state consistent (J8 colours, J19 counter, a recorded outcome exactly
     /// when the position is over). Pieces may stand in camps: only the
     /// starting shuffle keeps them out (J6).
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     fn try_from(setup: JunQiSetup) -> Result<JunQi, RuleError> {
         if setup.rows.len() != RANKS as usize {
             return Err(RuleError::new(

@@ -394,6 +394,10 @@ impl Table {
     }
 
     /// Applies a checked move and the combat `check` found (J9–J16).
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     pub(super) fn apply_move(&mut self, from: Square, to: Square, combat: Option<Clash>) {
         let attacker = self
             .post(from)

@@ -156,6 +156,10 @@ impl JunQiView {
     /// A full game consistent with this view: each face-down post gets an
     /// identity drawn without replacement from the public face-down pool.
     /// For bots' sampling search; the result is one guess, not the truth.
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of validated positions, stated in the message"
+    )]
     pub fn determinize(&self, rng: &mut dyn RngCore) -> JunQi {
         let mut pool: Vec<Piece> = self.table.face_down.pieces();
         pool.shuffle(rng);

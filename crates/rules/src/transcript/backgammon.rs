@@ -369,6 +369,7 @@ impl Default for Reader {
 impl Reader {
     /// Plays `mv` (checked), remembering where it was written.
     fn play(&mut self, mv: BgMove, line: usize, text: &str) -> Result<(), TranscriptError> {
+        let mv = self.game.canonical_move(&mv);
         self.game.play(&mv).map_err(|error| self.refused(line, text, error))?;
         self.moves.push(mv);
         self.written.push((line, text.to_string()));
