@@ -171,7 +171,8 @@ fn fuzz_one(cargo_fuzz: &Path, fuzz_dir: &Path, target: &str, seconds: u64) -> R
     };
     Ok(Outcome {
         target: target.to_string(),
-        seconds: elapsed,
+        // The fuzzer's own time: cargo-fuzz may first rebuild the target.
+        seconds: fuzzing_seconds(&text).unwrap_or(elapsed),
         executions,
         corpus: files(&corpus).len(),
         crash,
@@ -191,6 +192,15 @@ fn keep_regression(fuzz_dir: &Path, target: &str, input: &Path) -> Result<PathBu
     let kept = dir.join(input.file_name().unwrap_or_default());
     fs::copy(input, &kept).map_err(|e| format!("copying {}: {e}", input.display()))?;
     Ok(kept)
+}
+
+/// How long libFuzzer fuzzed: its last line is `Done N runs in S second(s)`.
+fn fuzzing_seconds(log: &str) -> Option<f64> {
+    log.lines().rev().find_map(|line| {
+        let rest = line.strip_prefix("Done ")?;
+        let (_, after) = rest.split_once(" runs in ")?;
+        after.split_whitespace().next()?.parse().ok()
+    })
 }
 
 /// A libFuzzer final statistic (`-print_final_stats=1`).
@@ -229,6 +239,13 @@ mod tests {
         let log = "#1024 pulse cov: 10\nstat::number_of_executed_units: 52345\nstat::average_exec_per_sec:     872\n";
         assert_eq!(stat(log, "stat::number_of_executed_units:"), Some(52_345));
         assert_eq!(stat("no stats here", "stat::number_of_executed_units:"), None);
+    }
+
+    #[test]
+    fn the_time_reported_is_the_fuzzers_not_the_rebuilds() {
+        let log = "#113208830\tDONE   cov: 140\nDone 113208830 runs in 601 second(s)\nstat::peak_rss_mb: 73\n";
+        assert_eq!(fuzzing_seconds(log), Some(601.0));
+        assert_eq!(fuzzing_seconds("crashed before the end"), None);
     }
 
     #[test]

@@ -91,7 +91,6 @@ fn device(app: &App, headers: &HeaderMap) -> Result<String, Failure> {
     let device = app
         .store
         .device_by_token_hash(&secrets::hash_token(token.trim()))
-        .map_err(crate::room::internal)?
         .ok_or_else(|| unauthorized("device token"))?;
     if !app.limiter.allow(&device) {
         return Err(Failure(ApiError::new(
@@ -112,8 +111,8 @@ fn seat_token_hash(headers: &HeaderMap) -> Result<String, Failure> {
 }
 
 /// The room, or 404 (no such room) / 410 (kept closed: its log cannot be read).
-fn room(app: &App, id: &str) -> Result<RoomHandle, Failure> {
-    Ok(app.lookup(id)?)
+async fn room(app: &App, id: &str) -> Result<RoomHandle, Failure> {
+    Ok(app.lookup_or_reopen(id).await?)
 }
 
 async fn register(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> Answer<DeviceRegistration> {
@@ -122,6 +121,7 @@ async fn register(State(app): State<App>, body: Result<Bytes, BytesRejection>) -
     let device_token = secrets::new_token();
     app.store
         .add_device(&device_id, &secrets::hash_token(&device_token))
+        .await
         .map_err(crate::room::internal)?;
     tracing::info!(device = %device_id, "device registered");
     Ok(Json(DeviceRegistration {
@@ -137,7 +137,7 @@ async fn create_room(
 ) -> Answer<SeatGrant> {
     let device = device(&app, &headers)?;
     let request: CreateRoom = parse(body)?;
-    Ok(Json(app.create_room(&device, request.options)?))
+    Ok(Json(app.create_room(&device, request.options).await?))
 }
 
 async fn join_room(
@@ -171,7 +171,7 @@ async fn quick_match(
 async fn snapshot(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Answer<Snapshot> {
     device(&app, &headers)?;
     let token_hash = seat_token_hash(&headers)?;
-    let handle = room(&app, &id)?;
+    let handle = room(&app, &id).await?;
     Ok(Json(handle.call(|reply| Cmd::Snapshot { token_hash, reply }).await?))
 }
 
@@ -184,7 +184,7 @@ async fn act(
     device(&app, &headers)?;
     let token_hash = seat_token_hash(&headers)?;
     let request: ActionRequest = parse(body)?;
-    let handle = room(&app, &id)?;
+    let handle = room(&app, &id).await?;
     let answer = handle
         .call(|reply| Cmd::Act {
             token_hash,
@@ -204,7 +204,7 @@ async fn rating(State(app): State<App>, headers: HeaderMap, Path(game): Path<Str
         .parse()
         .map_err(|_| Failure(ApiError::new(ErrorCode::NotFound, "no such game")))?;
     Ok(Json(
-        crate::ratings::get(&app.store, &device, game).map_err(crate::room::internal)?,
+        app.store.rating(&device, game).await.map_err(crate::room::internal)?,
     ))
 }
 
@@ -253,7 +253,7 @@ async fn events(
                 .ok_or_else(|| Failure(ApiError::new(ErrorCode::Malformed, "Last-Event-ID is a version number")))?,
         ),
     };
-    let handle = room(&app, &id)?;
+    let handle = room(&app, &id).await?;
     let Subscription { slot, backlog, live } = handle
         .call(|reply| Cmd::Subscribe {
             token_hash,

@@ -104,6 +104,47 @@ impl Shared {
         Err(ApiError::new(ErrorCode::NotFound, "no such room"))
     }
 
+    /// Like [`Shared::lookup`], and a room closed before the last restart
+    /// (closed rooms are not restored at start) is reopened from its log
+    /// for the while a closed room stays readable: a retried `leave` is
+    /// answered as the first time, and a stream resuming late gets the end.
+    pub async fn lookup_or_reopen(self: &Arc<Self>, id: &str) -> Result<RoomHandle, ApiError> {
+        match self.lookup(id) {
+            Err(e) if e.code == ErrorCode::NotFound => {}
+            found => return found,
+        }
+        let reader = self.clone();
+        let wanted = id.to_string();
+        let stored = tokio::task::spawn_blocking(move || reader.store.closed_room(&wanted))
+            .await
+            .map_err(room::internal)?
+            .map_err(room::internal)?;
+        let (room_id, code, reopened) = match stored {
+            None => return Err(ApiError::new(ErrorCode::NotFound, "no such room")),
+            Some(Ok(room)) => (room.id.clone(), room.code.clone(), restore(self, room)),
+            Some(Err(unreadable)) => (unreadable.id, unreadable.code, Err(unreadable.why)),
+        };
+        let handle = match reopened {
+            Ok(handle) => handle,
+            Err(why) => {
+                tracing::error!(room = %room_id, %why, "closed room kept closed: its stored log cannot be read");
+                lock(&self.kept_closed).insert(room_id.clone(), code);
+                return Err(kept_closed(&room_id));
+            }
+        };
+        // Two requests may reopen it at once: the first one registered stays.
+        let kept = {
+            let mut rooms = lock(&self.rooms);
+            rooms.entry(room_id.clone()).or_insert_with(|| handle.clone()).clone()
+        };
+        if kept.same_task(&handle) {
+            lock(&self.codes).insert(code, room_id);
+        } else {
+            handle.stop();
+        }
+        Ok(kept)
+    }
+
     /// The running room with join code `code`; 410 `gone` for a room kept
     /// closed, 404 otherwise.
     pub fn lookup_code(&self, code: &str) -> Result<RoomHandle, ApiError> {
@@ -133,12 +174,17 @@ impl Shared {
     }
 
     /// A new room with the device in slot 0.
-    pub fn create_room(self: &Arc<Self>, device_id: &str, options: RoomOptions) -> Result<SeatGrant, ApiError> {
+    pub async fn create_room(self: &Arc<Self>, device_id: &str, options: RoomOptions) -> Result<SeatGrant, ApiError> {
         games::validate(&options)?;
         let id = secrets::public_id();
         let mut code = secrets::join_code();
         let mut tries = 0;
-        while !self.store.add_room(&id, &code, &options).map_err(room::internal)? {
+        while !self
+            .store
+            .add_room(&id, &code, &options)
+            .await
+            .map_err(room::internal)?
+        {
             tries += 1;
             if tries > 20 {
                 return Err(ApiError::new(ErrorCode::Internal, "no free join code"));
@@ -147,12 +193,18 @@ impl Shared {
         }
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);
-        self.store.add_seat(&id, 0, &hash, device_id).map_err(room::internal)?;
+        self.store
+            .add_seat(&id, 0, &hash, device_id)
+            .await
+            .map_err(room::internal)?;
         let first = vec![
             Logged::new(EventKind::Created),
             Logged::new(EventKind::Joined { slot: 0 }),
         ];
-        self.store.append(&id, 1, &first, None).map_err(room::internal)?;
+        self.store
+            .append(&id, 1, &first, None, Vec::new())
+            .await
+            .map_err(room::internal)?;
         let core = RoomCore::new(id.clone(), code.clone(), options);
         let log = first.into_iter().map(|e| (e, None, None)).collect();
         let actor = Actor::restore(self.clone(), core, vec![(0, hash, device_id.to_string())], log)?;
@@ -190,7 +242,7 @@ impl Shared {
                 Err(_) => continue,
             }
         }
-        let grant = self.create_room(device_id, options)?;
+        let grant = self.create_room(device_id, options).await?;
         lock(&self.waiting).insert(key, grant.room_id.clone());
         Ok(grant)
     }
@@ -239,7 +291,12 @@ impl Server {
         // whole (never replayed in part: that would be another game) and
         // its rows are left as stored, for inspection.
         let (mut restored, mut closed) = (0usize, 0usize);
-        for stored in shared.store.open_rooms().map_err(std::io::Error::other)? {
+        let reader = shared.clone();
+        let stored_rooms = tokio::task::spawn_blocking(move || reader.store.open_rooms())
+            .await
+            .map_err(std::io::Error::other)?
+            .map_err(std::io::Error::other)?;
+        for stored in stored_rooms {
             let (id, code, why) = match stored {
                 Ok(room) => {
                     let (id, code) = (room.id.clone(), room.code.clone());

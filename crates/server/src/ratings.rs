@@ -1,14 +1,24 @@
 //! Glicko-2 ratings per game (skillratings); a draw counts half. Players
 //! stay provisional for their first 10 rated games or while the deviation
-//! is above 110.
+//! is above 110. Read and written inside the store's transactions: a
+//! result is stored with the event that ended the game.
 
-use crate::store::Store;
+use crate::store::{RatedResult, Res};
 use papan_api::{GameId, Rating};
+use rusqlite::{params, Connection, OptionalExtension};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-fn load(store: &Store, device: &str, game: GameId) -> rusqlite::Result<(Glicko2Rating, u32)> {
-    Ok(match store.rating(device, game)? {
+/// A device's rating (stored under the game's code, `hex`, ...) and games.
+fn load(conn: &Connection, device: &str, game: GameId) -> Res<(Glicko2Rating, u32)> {
+    let row: Option<(f64, f64, f64, u32)> = conn
+        .query_row(
+            "SELECT rating, deviation, volatility, games FROM ratings WHERE device_id = ?1 AND game = ?2",
+            params![device, game.code()],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()?;
+    Ok(match row {
         Some((rating, deviation, volatility, games)) => (
             Glicko2Rating {
                 rating,
@@ -21,25 +31,33 @@ fn load(store: &Store, device: &str, game: GameId) -> rusqlite::Result<(Glicko2R
     })
 }
 
-/// Records a game between `a` and `b`; `score_a` is 1, 0.5 or 0.
-pub fn record(store: &Store, game: GameId, a: &str, b: &str, score_a: f64) -> rusqlite::Result<()> {
-    let (ra, ga) = load(store, a, game)?;
-    let (rb, gb) = load(store, b, game)?;
-    let outcome = if score_a > 0.75 {
+fn save(conn: &Connection, device: &str, game: GameId, r: Glicko2Rating, games: u32) -> Res<()> {
+    conn.execute(
+        "INSERT INTO ratings (device_id, game, rating, deviation, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (device_id, game) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5, games = ?6",
+        params![device, game.code(), r.rating, r.deviation, r.volatility, games],
+    )?;
+    Ok(())
+}
+
+/// Records a game between `first` and `second`.
+pub fn record(conn: &Connection, result: &RatedResult) -> Res<()> {
+    let (ra, ga) = load(conn, &result.first, result.game)?;
+    let (rb, gb) = load(conn, &result.second, result.game)?;
+    let outcome = if result.score_first > 0.75 {
         Outcomes::WIN
-    } else if score_a < 0.25 {
+    } else if result.score_first < 0.25 {
         Outcomes::LOSS
     } else {
         Outcomes::DRAW
     };
     let (na, nb) = glicko2(&ra, &rb, &outcome, &Glicko2Config::new());
-    store.set_rating(a, game, (na.rating, na.deviation, na.volatility, ga + 1))?;
-    store.set_rating(b, game, (nb.rating, nb.deviation, nb.volatility, gb + 1))?;
-    Ok(())
+    save(conn, &result.first, result.game, na, ga + 1)?;
+    save(conn, &result.second, result.game, nb, gb + 1)
 }
 
-pub fn get(store: &Store, device: &str, game: GameId) -> rusqlite::Result<Rating> {
-    let (r, games) = load(store, device, game)?;
+pub fn get(conn: &Connection, device: &str, game: GameId) -> Res<Rating> {
+    let (r, games) = load(conn, device, game)?;
     Ok(Rating {
         game,
         rating: r.rating,
@@ -53,26 +71,32 @@ pub fn get(store: &Store, device: &str, game: GameId) -> rusqlite::Result<Rating
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Store;
 
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store = Store::open(&dir.path().join("ratings.db")).expect("open store");
-        (dir, store)
+    fn result(game: GameId, first: &str, second: &str, score_first: f64) -> RatedResult {
+        RatedResult {
+            game,
+            first: first.into(),
+            second: second.into(),
+            score_first,
+        }
     }
 
-    #[test]
-    fn x15_ranked_results_feed_ratings_and_a_draw_counts_half() {
-        let (_dir, store) = store();
-        record(&store, GameId::Hex, "winner", "loser", 1.0).unwrap();
-        record(&store, GameId::Hex, "drawn-a", "drawn-b", 0.5).unwrap();
-        let winner = get(&store, "winner", GameId::Hex).unwrap();
-        let loser = get(&store, "loser", GameId::Hex).unwrap();
-        let drawn = get(&store, "drawn-a", GameId::Hex).unwrap();
+    #[tokio::test]
+    async fn x15_ranked_results_feed_ratings_and_a_draw_counts_half() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(&dir.path().join("ratings.db")).expect("open store");
+        let game_end = |r: RatedResult| store.append("r", 1, &[], None, vec![r]);
+        game_end(result(GameId::Hex, "winner", "loser", 1.0)).await.unwrap();
+        game_end(result(GameId::Hex, "drawn-a", "drawn-b", 0.5)).await.unwrap();
+        let winner = store.rating("winner", GameId::Hex).await.unwrap();
+        let loser = store.rating("loser", GameId::Hex).await.unwrap();
+        let drawn = store.rating("drawn-a", GameId::Hex).await.unwrap();
         assert!(winner.rating > 1500.0 && loser.rating < 1500.0, "{winner:?} {loser:?}");
         // Between equal players a draw moves neither rating: half a win each.
         assert!((drawn.rating - 1500.0).abs() < 1e-6, "{drawn:?}");
         assert!(winner.provisional && winner.games == 1, "new players are provisional");
         // Ratings are per game: the Hex result leaves HADANG untouched.
-        assert_eq!(get(&store, "winner", GameId::Hadang).unwrap().games, 0);
+        assert_eq!(store.rating("winner", GameId::Hadang).await.unwrap().games, 0);
     }
 }

@@ -5,6 +5,7 @@
 use crate::core::{Logged, RoomCore};
 use crate::games::{absence, tempo, Absence};
 use crate::secrets;
+use crate::store::RatedResult;
 use crate::Shared;
 use papan_api::fairness::dice_rng;
 use papan_api::{
@@ -59,6 +60,16 @@ pub struct RoomHandle {
 }
 
 impl RoomHandle {
+    /// Whether both handles reach the same room task.
+    pub fn same_task(&self, other: &RoomHandle) -> bool {
+        self.tx.same_channel(&other.tx)
+    }
+
+    /// Ends the room's task now.
+    pub fn stop(&self) {
+        self.task.abort();
+    }
+
     pub async fn call<T>(&self, make: impl FnOnce(Reply<T>) -> Cmd) -> Result<T, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.tx
@@ -202,13 +213,13 @@ impl Actor {
             let cmd = match deadline {
                 Some(at) => tokio::select! {
                     cmd = rx.recv() => cmd,
-                    _ = tokio::time::sleep_until(at.into()) => { self.check_timers(); continue; }
+                    _ = tokio::time::sleep_until(at.into()) => { self.check_timers().await; continue; }
                 },
                 None => rx.recv().await,
             };
             let Some(cmd) = cmd else { break };
-            self.check_timers();
-            self.handle(cmd);
+            self.check_timers().await;
+            self.handle(cmd).await;
         }
         self.shared.forget_room(&self.core.id);
     }
@@ -219,7 +230,7 @@ impl Actor {
             .ok_or_else(forbidden)
     }
 
-    fn handle(&mut self, cmd: Cmd) {
+    async fn handle(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Snapshot { token_hash, reply } => {
                 let r = self.slot_for(&token_hash).map(|slot| self.snapshot(slot));
@@ -230,7 +241,10 @@ impl Actor {
                 request,
                 reply,
             } => {
-                let r = self.slot_for(&token_hash).and_then(|slot| self.act(slot, request));
+                let r = match self.slot_for(&token_hash) {
+                    Ok(slot) => self.act(slot, request).await,
+                    Err(e) => Err(e),
+                };
                 let _ = reply.send(r);
             }
             Cmd::Subscribe {
@@ -257,7 +271,7 @@ impl Actor {
                 }
             }
             Cmd::Join { device_id, reply } => {
-                let _ = reply.send(self.join(device_id));
+                let _ = reply.send(self.join(device_id).await);
             }
         }
     }
@@ -291,7 +305,7 @@ impl Actor {
         }
     }
 
-    fn join(&mut self, device_id: String) -> Result<SeatGrant, ApiError> {
+    async fn join(&mut self, device_id: String) -> Result<SeatGrant, ApiError> {
         if self.core.status != RoomStatus::Waiting || self.core.joined[1] {
             return Err(ApiError::new(ErrorCode::Conflict, "the room is full"));
         }
@@ -306,13 +320,15 @@ impl Actor {
         self.shared
             .store
             .add_seat(&self.core.id, 1, &hash, &device_id)
+            .await
             .map_err(internal)?;
         self.token_hashes[1] = Some(hash);
         self.devices[1] = Some(device_id);
         self.commit(
             vec![Logged::new(EventKind::Joined { slot: 1 }), self.start_event(0)],
             None,
-        )?;
+        )
+        .await?;
         Ok(SeatGrant {
             room_id: self.core.id.clone(),
             code: self.core.code.clone(),
@@ -329,7 +345,7 @@ impl Actor {
         }
     }
 
-    fn act(&mut self, slot: u8, request: ActionRequest) -> Result<ActionAccepted, ApiError> {
+    async fn act(&mut self, slot: u8, request: ActionRequest) -> Result<ActionAccepted, ApiError> {
         if let Some(&version) = self.seqs.get(&(slot, request.client_seq)) {
             // A retry of an accepted request: same answer, nothing replayed.
             return Ok(ActionAccepted {
@@ -400,7 +416,7 @@ impl Actor {
                 _ => vec![Logged::new(EventKind::Closed)],
             },
         };
-        let version = self.commit(events, Some((slot, request.client_seq)))?;
+        let version = self.commit(events, Some((slot, request.client_seq))).await?;
         Ok(ActionAccepted {
             version,
             snapshot: self.snapshot(slot),
@@ -447,15 +463,20 @@ impl Actor {
     /// accepted, stores them, then makes the copy the room and fans out.
     /// On any refusal the room is unchanged. Returns the version of the
     /// first event: the one the request produced (a retry's answer).
-    fn commit(&mut self, events: Vec<Logged>, origin: Option<(u8, u64)>) -> Result<u64, ApiError> {
+    async fn commit(&mut self, events: Vec<Logged>, origin: Option<(u8, u64)>) -> Result<u64, ApiError> {
         let now = self.now_game();
         let present = self.present();
         let mut next = self.core.clone();
         let mut clock = self.clock;
         let mut done: Vec<(Logged, [RoomEvent; 2])> = Vec::new();
+        let mut rated = Vec::new();
         let mut queue: std::collections::VecDeque<Logged> = events.into();
         while let Some(mut event) = queue.pop_front() {
             next.apply(&event)?;
+            if let (EventKind::Moved { notation, .. }, Some(canonical)) = (&mut event.kind, next.moves.last()) {
+                // Logged and sent as the rules write it, not as typed.
+                notation.clone_from(canonical);
+            }
             match &event.kind {
                 EventKind::Started { .. } => {
                     let mut c = Clock::new(self.tempo);
@@ -471,10 +492,11 @@ impl Actor {
                         // the clock only while a seat is to move.
                     }
                 }
-                EventKind::Ended { .. } => {
+                EventKind::Ended { outcome } => {
                     if let Some(c) = clock.as_mut() {
                         c.stop(now);
                     }
+                    rated.extend(self.rated(&next, *outcome));
                 }
                 _ => {}
             }
@@ -499,7 +521,8 @@ impl Actor {
         let logged: Vec<Logged> = done.iter().map(|(e, _)| e.clone()).collect();
         self.shared
             .store
-            .append(&self.core.id, first_version, &logged, origin)
+            .append(&self.core.id, first_version, &logged, origin, rated)
+            .await
             .map_err(internal)?;
         self.core = next;
         self.clock = clock;
@@ -508,7 +531,6 @@ impl Actor {
         }
         for (event, rendered) in done {
             if let EventKind::Ended { outcome } = &event.kind {
-                self.rate(*outcome);
                 tracing::info!(room = %self.core.id, reason = ?outcome.reason, winner = ?outcome.winner, "game over");
             }
             self.log.push(event);
@@ -519,23 +541,21 @@ impl Actor {
         Ok(first_version)
     }
 
-    fn rate(&self, outcome: Outcome) {
-        if !self.core.options.ranked {
-            return;
+    /// The rating update of a ranked game that ended as `outcome` in
+    /// `room`, stored with the event that ended it.
+    fn rated(&self, room: &RoomCore, outcome: Outcome) -> Option<RatedResult> {
+        if !room.options.ranked {
+            return None;
         }
         let (Some(a), Some(b)) = (&self.devices[0], &self.devices[1]) else {
-            return;
+            return None;
         };
-        let first = self.core.seat_of(0);
-        if let Err(e) = crate::ratings::record(
-            &self.shared.store,
-            self.core.options.game(),
-            a,
-            b,
-            outcome.score_for(first),
-        ) {
-            tracing::warn!(error = %e, "rating update failed");
-        }
+        Some(RatedResult {
+            game: room.options.game(),
+            first: a.clone(),
+            second: b.clone(),
+            score_first: outcome.score_for(room.seat_of(0)),
+        })
     }
 
     fn subscribe(&mut self, slot: u8, last_event_id: Option<u64>) -> Result<Subscription, ApiError> {
@@ -627,7 +647,7 @@ impl Actor {
         at
     }
 
-    fn check_timers(&mut self) {
+    async fn check_timers(&mut self) {
         if !self.core.playing() {
             return;
         }
@@ -652,7 +672,7 @@ impl Actor {
             };
             match event {
                 Some(event) => {
-                    if let Err(e) = self.commit(vec![event], None) {
+                    if let Err(e) = self.commit(vec![event], None).await {
                         tracing::error!(room = %self.core.id, error = %e, "timeout event refused");
                     }
                 }
@@ -685,7 +705,7 @@ impl Actor {
                 _ => continue,
             };
             tracing::info!(room = %self.core.id, ?seat, "grace period over");
-            if let Err(e) = self.commit(vec![event], None) {
+            if let Err(e) = self.commit(vec![event], None).await {
                 tracing::error!(room = %self.core.id, error = %e, "absence event refused");
             }
         }

@@ -353,6 +353,63 @@ async fn server_restarted_mid_game_restores_the_room_and_the_game_completes() {
 }
 
 #[tokio::test]
+async fn a_room_left_before_a_restart_answers_a_retried_leave_and_a_late_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.db");
+    let server = server_at(&db, |_| {}).await;
+    let (mut a, b) = table(&server, options(GameId::Hex)).await;
+    a.play("e5").await.unwrap();
+    let request = papan_api::ActionRequest {
+        based_on_version: a.snapshot().await.version,
+        client_seq: 77,
+        action: Action::Leave,
+    };
+    let first = a
+        .client
+        .act(&a.grant.room_id, &a.grant.seat_token, &request)
+        .await
+        .unwrap();
+    assert_eq!(first.snapshot.status, RoomStatus::Closed);
+    // The answer was lost, the server restarted: closed rooms are not
+    // restored at start, yet the retry finds the room and its answer.
+    server.stop().await;
+    let server = server_at(&db, |_| {}).await;
+    let base = server.base_url();
+    let a_client = papan_api::Client::new(&base).with_device_token(a.client.device_token().unwrap());
+    let again = a_client
+        .act(&a.grant.room_id, &a.grant.seat_token, &request)
+        .await
+        .unwrap();
+    assert_eq!(again.version, first.version);
+    assert_eq!(again.snapshot.version, first.snapshot.version, "nothing played twice");
+    // The other seat's stream, resuming from before the end, gets the end.
+    let b_client = papan_api::Client::new(&base).with_device_token(b.client.device_token().unwrap());
+    let mut stream = b_client
+        .subscribe(&b.grant.room_id, &b.grant.seat_token, Some(first.version - 1))
+        .await
+        .unwrap();
+    let mut kinds = Vec::new();
+    while kinds.last() != Some(&papan_api::EventKind::Closed) {
+        kinds.push(next_logged(&mut stream).await.kind);
+    }
+    // Leaving a game in play ends it, then closes the room (J20).
+    assert!(
+        matches!(
+            kinds[..],
+            [papan_api::EventKind::Ended { .. }, papan_api::EventKind::Closed]
+        ),
+        "{kinds:?}"
+    );
+    // A room that never existed is still not found.
+    let missing = a_client
+        .snapshot("no-such-room", &a.grant.seat_token)
+        .await
+        .unwrap_err();
+    assert_eq!(missing.code(), Some(papan_api::ErrorCode::NotFound));
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn quick_match_pairs_two_devices_and_ranked_results_update_ratings() {
     let dir = tempfile::tempdir().unwrap();
     let server = server_at(&dir.path().join("p.db"), |_| {}).await;

@@ -307,7 +307,7 @@ async fn fault(ctx: &Ctx, table: &mut Table, rng: &mut StdRng, s: &Snapshot, mov
     let none = reqwest::header::HeaderMap::new();
     let (what, slot, body, headers): (&'static str, u8, Vec<u8>, _) = match rng.random_range(0..12) {
         0 => {
-            let junk = ["zz99", "a0", "24/30", "", "e3-e3", "bar/off", "swap swap", "§"];
+            let junk = ["zz99", "a0", "24/30", "-", "e3-e3", "bar/off", "swap swap", "§"];
             let notation = junk[rng.random_range(0..junk.len())].to_string();
             let r = request(table.seqs.next(mover), Action::Move { notation });
             ("illegal move", mover, json(&r), none)

@@ -1,0 +1,349 @@
+//! SQLite (WAL) persistence: devices, rooms with their append-only event
+//! log, seats (token hashes only) and ratings. Every write goes through
+//! [`writer`], one thread that commits the requests of all rooms together
+//! (group commit); an accepted event is committed before the request is
+//! answered, so a SIGKILL loses nothing that a client saw accepted. Device
+//! tokens, read on every request, are answered from memory.
+
+mod writer;
+
+use crate::core::Logged;
+use crate::ratings;
+use papan_api::{GameId, Rating, RoomOptions};
+use rusqlite::types::Value;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use writer::Writer;
+
+/// What went wrong in storage, as text (one failed batch answers every
+/// request in it, so it is cloned).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(String);
+
+impl StoreError {
+    fn not_written() -> StoreError {
+        StoreError("the store did not write this request".into())
+    }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+/// A ranked game's result, stored with the event that ended it.
+#[derive(Clone, Debug)]
+pub struct RatedResult {
+    pub game: GameId,
+    pub first: String,
+    pub second: String,
+    /// 1, 0.5 or 0 for `first`.
+    pub score_first: f64,
+}
+
+pub struct Store {
+    path: PathBuf,
+    writer: Writer,
+    /// Device token hash → device id, for every registered device.
+    devices: Mutex<HashMap<String, String>>,
+}
+
+/// A room as stored, for restoring it on start.
+pub struct StoredRoom {
+    pub id: String,
+    pub code: String,
+    pub options: RoomOptions,
+    pub seats: Vec<(u8, String, String)>,
+    /// (event, slot, client_seq), versions 1, 2, ... in order.
+    pub events: Vec<(Logged, Option<u8>, Option<u64>)>,
+}
+
+/// An open room whose stored options, seats or events cannot be read. It
+/// must not be replayed at all (replaying the rest of its log would be a
+/// different game): the server keeps it closed, and its rows stay as they
+/// are for inspection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnreadableRoom {
+    pub id: String,
+    pub code: String,
+    /// What cannot be read, for the operator's log.
+    pub why: String,
+}
+
+pub type Res<T> = Result<T, StoreError>;
+
+fn unwritable(e: serde_json::Error) -> StoreError {
+    StoreError(format!("a value that does not serialize: {e}"))
+}
+
+/// A stored room's parts, read back.
+type RoomParts = (
+    RoomOptions,
+    Vec<(u8, String, String)>,
+    Vec<(Logged, Option<u8>, Option<u64>)>,
+);
+
+fn text(value: Value, what: &str) -> Result<String, String> {
+    match value {
+        Value::Text(text) => Ok(text),
+        other => Err(format!("{what} is not text ({:?})", other.data_type())),
+    }
+}
+
+/// A table slot: 0 or 1.
+fn slot(value: Value, what: &str) -> Result<u8, String> {
+    match value {
+        Value::Integer(slot @ 0..=1) => Ok(slot as u8),
+        other => Err(format!("{what} is not a table slot ({other:?})")),
+    }
+}
+
+/// Reads a room's stored rows, or says what does not read back: options
+/// that are not today's JSON of [`RoomOptions`], a seat or event column of
+/// the wrong kind, an event body that does not parse, a missing version.
+fn read_room(options: Value, seats: Vec<[Value; 3]>, events: Vec<[Value; 4]>) -> Result<RoomParts, String> {
+    let options = text(options, "the options")?;
+    let options: RoomOptions =
+        serde_json::from_str(&options).map_err(|e| format!("the options {options} do not parse: {e}"))?;
+    let seats = seats
+        .into_iter()
+        .map(|[slot_value, token_hash, device_id]| {
+            Ok((
+                slot(slot_value, "a seat's slot")?,
+                text(token_hash, "a seat's token hash")?,
+                text(device_id, "a seat's device")?,
+            ))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let mut read = Vec::with_capacity(events.len());
+    for (index, [version, body, slot_value, seq]) in events.into_iter().enumerate() {
+        let expected = index as i64 + 1;
+        if version != Value::Integer(expected) {
+            return Err(format!(
+                "event {expected} is missing (the next one stored is {version:?})"
+            ));
+        }
+        let body = text(body, &format!("event {expected}"))?;
+        let event: Logged = serde_json::from_str(&body).map_err(|e| format!("event {expected} does not parse: {e}"))?;
+        let slot_value = match slot_value {
+            Value::Null => None,
+            other => Some(slot(other, &format!("event {expected}'s slot"))?),
+        };
+        let seq = match seq {
+            Value::Null => None,
+            Value::Integer(seq) if seq >= 0 => Some(seq as u64),
+            other => {
+                return Err(format!(
+                    "event {expected}'s client_seq is not a sequence number ({other:?})"
+                ))
+            }
+        };
+        read.push((event, slot_value, seq));
+    }
+    Ok((options, seats, read))
+}
+
+fn connect(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
+}
+
+impl Store {
+    /// Opens (or creates) the database and starts its writer.
+    pub fn open(path: &Path) -> Res<Store> {
+        let conn = connect(path)?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS devices (id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE);
+             CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, code TEXT NOT NULL UNIQUE,
+                 options TEXT NOT NULL, open INTEGER NOT NULL DEFAULT 1);
+             CREATE TABLE IF NOT EXISTS seats (room_id TEXT NOT NULL, slot INTEGER NOT NULL,
+                 token_hash TEXT NOT NULL, device_id TEXT NOT NULL, PRIMARY KEY (room_id, slot));
+             CREATE TABLE IF NOT EXISTS events (room_id TEXT NOT NULL, version INTEGER NOT NULL,
+                 body TEXT NOT NULL, slot INTEGER, client_seq INTEGER, PRIMARY KEY (room_id, version));
+             CREATE TABLE IF NOT EXISTS ratings (device_id TEXT NOT NULL, game TEXT NOT NULL,
+                 rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
+                 games INTEGER NOT NULL, PRIMARY KEY (device_id, game));",
+        )?;
+        let devices = conn
+            .prepare("SELECT token_hash, id FROM devices")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<HashMap<String, String>>>()?;
+        let writer = Writer::start(conn).map_err(|e| StoreError(format!("starting the writer: {e}")))?;
+        Ok(Store {
+            path: path.to_path_buf(),
+            writer,
+            devices: Mutex::new(devices),
+        })
+    }
+
+    fn devices(&self) -> std::sync::MutexGuard<'_, HashMap<String, String>> {
+        self.devices.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub async fn add_device(&self, id: &str, token_hash: &str) -> Res<()> {
+        let (row_id, row_hash) = (id.to_string(), token_hash.to_string());
+        self.writer
+            .run(move |conn| {
+                conn.execute(
+                    "INSERT INTO devices (id, token_hash) VALUES (?1, ?2)",
+                    params![row_id, row_hash],
+                )?;
+                Ok(())
+            })
+            .await?;
+        self.devices().insert(token_hash.to_string(), id.to_string());
+        Ok(())
+    }
+
+    pub fn device_by_token_hash(&self, token_hash: &str) -> Option<String> {
+        self.devices().get(token_hash).cloned()
+    }
+
+    /// Creates a room; `false` if the code is taken.
+    pub async fn add_room(&self, id: &str, code: &str, options: &RoomOptions) -> Res<bool> {
+        let json = serde_json::to_string(options).map_err(unwritable)?;
+        let (id, code) = (id.to_string(), code.to_string());
+        let taken = self
+            .writer
+            .run(move |conn| {
+                match conn.execute(
+                    "INSERT INTO rooms (id, code, options) VALUES (?1, ?2, ?3)",
+                    params![id, code, json],
+                ) {
+                    Ok(_) => Ok(false),
+                    Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
+                        Ok(true)
+                    }
+                    Err(e) => Err(e.into()),
+                }
+            })
+            .await?;
+        Ok(!taken)
+    }
+
+    pub async fn add_seat(&self, room_id: &str, slot: u8, token_hash: &str, device_id: &str) -> Res<()> {
+        let row = (room_id.to_string(), token_hash.to_string(), device_id.to_string());
+        self.writer
+            .run(move |conn| {
+                conn.execute(
+                    "INSERT INTO seats (room_id, slot, token_hash, device_id) VALUES (?1, ?2, ?3, ?4)",
+                    params![row.0, slot, row.1, row.2],
+                )?;
+                Ok(())
+            })
+            .await
+    }
+
+    /// Appends events (versions `first_version..`) and the ratings of the
+    /// ranked games they end, in one transaction.
+    pub async fn append(
+        &self,
+        room_id: &str,
+        first_version: u64,
+        events: &[Logged],
+        origin: Option<(u8, u64)>,
+        rated: Vec<RatedResult>,
+    ) -> Res<()> {
+        let bodies = events
+            .iter()
+            .map(|event| serde_json::to_string(event).map_err(unwritable))
+            .collect::<Res<Vec<String>>>()?;
+        let closes = events.iter().any(|e| e.kind == papan_api::EventKind::Closed);
+        let room_id = room_id.to_string();
+        self.writer
+            .run(move |conn| {
+                for (i, body) in bodies.iter().enumerate() {
+                    // The request's (slot, client_seq) goes on its first event only.
+                    let (slot, seq) = match (i, origin) {
+                        (0, Some((slot, seq))) => (Some(slot), Some(seq as i64)),
+                        _ => (None, None),
+                    };
+                    conn.execute(
+                        "INSERT INTO events (room_id, version, body, slot, client_seq) VALUES (?1, ?2, ?3, ?4, ?5)",
+                        params![room_id, (first_version + i as u64) as i64, body, slot, seq],
+                    )?;
+                }
+                if closes {
+                    conn.execute("UPDATE rooms SET open = 0 WHERE id = ?1", params![room_id])?;
+                }
+                for result in &rated {
+                    ratings::record(conn, result)?;
+                }
+                Ok(())
+            })
+            .await
+    }
+
+    /// A device's rating in `game`, as committed so far.
+    pub async fn rating(&self, device_id: &str, game: GameId) -> Res<Rating> {
+        let device_id = device_id.to_string();
+        self.writer.run(move |conn| ratings::get(conn, &device_id, game)).await
+    }
+
+    /// Every open room with its seats and log, for a restart; a room
+    /// whose options, seats or events do not read back comes as
+    /// [`UnreadableRoom`], whole, never with the unreadable parts left out.
+    /// Reads on a connection of its own: call it off the async threads.
+    pub fn open_rooms(&self) -> Res<Vec<Result<StoredRoom, UnreadableRoom>>> {
+        let conn = connect(&self.path)?;
+        let rows: Vec<(String, String, Value)> = conn
+            .prepare("SELECT id, code, options FROM rooms WHERE open = 1 ORDER BY rowid")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        rows.into_iter()
+            .map(|(id, code, options)| read_stored(&conn, id, code, options))
+            .collect()
+    }
+
+    /// A closed room, read back as [`Store::open_rooms`] does (closed rooms
+    /// are not restored at start; one is reopened for a while when a late
+    /// request names it). Off the async threads too.
+    pub fn closed_room(&self, id: &str) -> Res<Option<Result<StoredRoom, UnreadableRoom>>> {
+        let conn = connect(&self.path)?;
+        let row: Option<(String, String, Value)> = conn
+            .query_row(
+                "SELECT id, code, options FROM rooms WHERE id = ?1 AND open = 0",
+                params![id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        row.map(|(id, code, options)| read_stored(&conn, id, code, options))
+            .transpose()
+    }
+}
+
+/// One room's seats and log, read back whole or not at all.
+fn read_stored(conn: &Connection, id: String, code: String, options: Value) -> Res<Result<StoredRoom, UnreadableRoom>> {
+    let seats: Vec<[Value; 3]> = conn
+        .prepare_cached("SELECT slot, token_hash, device_id FROM seats WHERE room_id = ?1 ORDER BY slot")?
+        .query_map(params![id], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?]))?
+        .collect::<rusqlite::Result<_>>()?;
+    let events: Vec<[Value; 4]> = conn
+        .prepare_cached("SELECT version, body, slot, client_seq FROM events WHERE room_id = ?1 ORDER BY version")?
+        .query_map(params![id], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(match read_room(options, seats, events) {
+        Ok((options, seats, events)) => Ok(StoredRoom {
+            id,
+            code,
+            options,
+            seats,
+            events,
+        }),
+        Err(why) => Err(UnreadableRoom { id, code, why }),
+    })
+}
