@@ -177,34 +177,40 @@ impl Shared {
     pub async fn create_room(self: &Arc<Self>, device_id: &str, options: RoomOptions) -> Result<SeatGrant, ApiError> {
         games::validate(&options)?;
         let id = secrets::public_id();
+        let token = secrets::new_token();
+        let hash = secrets::hash_token(&token);
+        let first = vec![
+            Logged::new(EventKind::Created),
+            Logged::new(EventKind::Joined { slot: 0 }),
+        ];
         let mut code = secrets::join_code();
         let mut tries = 0;
-        while !self
-            .store
-            .add_room(&id, &code, &options)
-            .await
-            .map_err(room::internal)?
-        {
+        // The room, its creator's seat and first events go in together.
+        loop {
+            let entry = store::Entry {
+                first_version: 1,
+                events: &first,
+                seat: Some(store::NewSeat {
+                    slot: 0,
+                    token_hash: hash.clone(),
+                    device_id: device_id.to_string(),
+                }),
+                ..store::Entry::default()
+            };
+            if self
+                .store
+                .add_room(&id, &code, &options, entry)
+                .await
+                .map_err(room::internal)?
+            {
+                break;
+            }
             tries += 1;
             if tries > 20 {
                 return Err(ApiError::new(ErrorCode::Internal, "no free join code"));
             }
             code = secrets::join_code();
         }
-        let token = secrets::new_token();
-        let hash = secrets::hash_token(&token);
-        self.store
-            .add_seat(&id, 0, &hash, device_id)
-            .await
-            .map_err(room::internal)?;
-        let first = vec![
-            Logged::new(EventKind::Created),
-            Logged::new(EventKind::Joined { slot: 0 }),
-        ];
-        self.store
-            .append(&id, 1, &first, None, Vec::new())
-            .await
-            .map_err(room::internal)?;
         let core = RoomCore::new(id.clone(), code.clone(), options);
         let log = first.into_iter().map(|e| (e, None, None)).collect();
         let actor = Actor::restore(self.clone(), core, vec![(0, hash, device_id.to_string())], log)?;

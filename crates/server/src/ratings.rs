@@ -71,7 +71,7 @@ pub fn get(conn: &Connection, device: &str, game: GameId) -> Res<Rating> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Store;
+    use crate::store::{Entry, Store};
 
     fn result(game: GameId, first: &str, second: &str, score_first: f64) -> RatedResult {
         RatedResult {
@@ -86,7 +86,15 @@ mod tests {
     async fn x15_ranked_results_feed_ratings_and_a_draw_counts_half() {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::open(&dir.path().join("ratings.db")).expect("open store");
-        let game_end = |r: RatedResult| store.append("r", 1, &[], None, vec![r]);
+        let game_end = |r: RatedResult| {
+            store.append(
+                "r",
+                Entry {
+                    rated: vec![r],
+                    ..Entry::default()
+                },
+            )
+        };
         game_end(result(GameId::Hex, "winner", "loser", 1.0)).await.unwrap();
         game_end(result(GameId::Hex, "drawn-a", "drawn-b", 0.5)).await.unwrap();
         let winner = store.rating("winner", GameId::Hex).await.unwrap();

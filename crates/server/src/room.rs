@@ -5,7 +5,7 @@
 use crate::core::{Logged, RoomCore};
 use crate::games::{absence, tempo, Absence};
 use crate::secrets;
-use crate::store::RatedResult;
+use crate::store::{Entry, NewSeat, RatedResult};
 use crate::Shared;
 use papan_api::fairness::dice_rng;
 use papan_api::{
@@ -317,18 +317,17 @@ impl Actor {
         }
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);
-        self.shared
-            .store
-            .add_seat(&self.core.id, 1, &hash, &device_id)
-            .await
-            .map_err(internal)?;
+        // The seat is stored with the events that record it: a restart
+        // never finds one without the other.
+        let seat = NewSeat {
+            slot: 1,
+            token_hash: hash.clone(),
+            device_id: device_id.clone(),
+        };
+        let events = vec![Logged::new(EventKind::Joined { slot: 1 }), self.start_event(0)];
+        self.commit_with_seat(events, None, Some(seat)).await?;
         self.token_hashes[1] = Some(hash);
         self.devices[1] = Some(device_id);
-        self.commit(
-            vec![Logged::new(EventKind::Joined { slot: 1 }), self.start_event(0)],
-            None,
-        )
-        .await?;
         Ok(SeatGrant {
             room_id: self.core.id.clone(),
             code: self.core.code.clone(),
@@ -464,6 +463,16 @@ impl Actor {
     /// On any refusal the room is unchanged. Returns the version of the
     /// first event: the one the request produced (a retry's answer).
     async fn commit(&mut self, events: Vec<Logged>, origin: Option<(u8, u64)>) -> Result<u64, ApiError> {
+        self.commit_with_seat(events, origin, None).await
+    }
+
+    /// [`Actor::commit`], storing `seat` in the same transaction.
+    async fn commit_with_seat(
+        &mut self,
+        events: Vec<Logged>,
+        origin: Option<(u8, u64)>,
+        seat: Option<NewSeat>,
+    ) -> Result<u64, ApiError> {
         let now = self.now_game();
         let present = self.present();
         let mut next = self.core.clone();
@@ -521,7 +530,16 @@ impl Actor {
         let logged: Vec<Logged> = done.iter().map(|(e, _)| e.clone()).collect();
         self.shared
             .store
-            .append(&self.core.id, first_version, &logged, origin, rated)
+            .append(
+                &self.core.id,
+                Entry {
+                    first_version,
+                    events: &logged,
+                    origin,
+                    seat,
+                    rated,
+                },
+            )
             .await
             .map_err(internal)?;
         self.core = next;

@@ -42,6 +42,82 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// A seat taken, stored with the event that records it.
+#[derive(Clone, Debug)]
+pub struct NewSeat {
+    pub slot: u8,
+    pub token_hash: String,
+    pub device_id: String,
+}
+
+/// What one commit of a room adds to the store.
+#[derive(Default)]
+pub struct Entry<'a> {
+    /// The version of the first event.
+    pub first_version: u64,
+    pub events: &'a [Logged],
+    /// The request's (slot, client_seq), stored on its first event.
+    pub origin: Option<(u8, u64)>,
+    pub seat: Option<NewSeat>,
+    pub rated: Vec<RatedResult>,
+}
+
+/// An [`Entry`] ready for the writer thread.
+struct EntryRows {
+    first_version: u64,
+    bodies: Vec<String>,
+    closes: bool,
+    origin: Option<(u8, u64)>,
+    seat: Option<NewSeat>,
+    rated: Vec<RatedResult>,
+}
+
+impl Entry<'_> {
+    fn into_rows(self) -> Res<EntryRows> {
+        Ok(EntryRows {
+            first_version: self.first_version,
+            bodies: self
+                .events
+                .iter()
+                .map(|event| serde_json::to_string(event).map_err(unwritable))
+                .collect::<Res<_>>()?,
+            closes: self.events.iter().any(|e| e.kind == papan_api::EventKind::Closed),
+            origin: self.origin,
+            seat: self.seat,
+            rated: self.rated,
+        })
+    }
+}
+
+impl EntryRows {
+    fn write(&self, conn: &Connection, room_id: &str) -> Res<()> {
+        if let Some(seat) = &self.seat {
+            conn.execute(
+                "INSERT INTO seats (room_id, slot, token_hash, device_id) VALUES (?1, ?2, ?3, ?4)",
+                params![room_id, seat.slot, seat.token_hash, seat.device_id],
+            )?;
+        }
+        for (i, body) in self.bodies.iter().enumerate() {
+            // The request's (slot, client_seq) goes on its first event only.
+            let (slot, seq) = match (i, self.origin) {
+                (0, Some((slot, seq))) => (Some(slot), Some(seq as i64)),
+                _ => (None, None),
+            };
+            conn.execute(
+                "INSERT INTO events (room_id, version, body, slot, client_seq) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![room_id, (self.first_version + i as u64) as i64, body, slot, seq],
+            )?;
+        }
+        if self.closes {
+            conn.execute("UPDATE rooms SET open = 0 WHERE id = ?1", params![room_id])?;
+        }
+        for result in &self.rated {
+            ratings::record(conn, result)?;
+        }
+        Ok(())
+    }
+}
+
 /// A ranked game's result, stored with the event that ended it.
 #[derive(Clone, Debug)]
 pub struct RatedResult {
@@ -213,79 +289,38 @@ impl Store {
         self.devices().get(token_hash).cloned()
     }
 
-    /// Creates a room; `false` if the code is taken.
-    pub async fn add_room(&self, id: &str, code: &str, options: &RoomOptions) -> Res<bool> {
+    /// Creates a room with what its first commit adds (the creator's seat
+    /// and first events), in one transaction; `false`, and nothing
+    /// stored, if the code is taken.
+    pub async fn add_room(&self, id: &str, code: &str, options: &RoomOptions, entry: Entry<'_>) -> Res<bool> {
         let json = serde_json::to_string(options).map_err(unwritable)?;
         let (id, code) = (id.to_string(), code.to_string());
-        let taken = self
-            .writer
+        let entry = entry.into_rows()?;
+        self.writer
             .run(move |conn| {
                 match conn.execute(
                     "INSERT INTO rooms (id, code, options) VALUES (?1, ?2, ?3)",
                     params![id, code, json],
                 ) {
-                    Ok(_) => Ok(false),
+                    Ok(_) => {}
                     Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
-                        Ok(true)
+                        return Ok(false)
                     }
-                    Err(e) => Err(e.into()),
+                    Err(e) => return Err(e.into()),
                 }
-            })
-            .await?;
-        Ok(!taken)
-    }
-
-    pub async fn add_seat(&self, room_id: &str, slot: u8, token_hash: &str, device_id: &str) -> Res<()> {
-        let row = (room_id.to_string(), token_hash.to_string(), device_id.to_string());
-        self.writer
-            .run(move |conn| {
-                conn.execute(
-                    "INSERT INTO seats (room_id, slot, token_hash, device_id) VALUES (?1, ?2, ?3, ?4)",
-                    params![row.0, slot, row.1, row.2],
-                )?;
-                Ok(())
+                entry.write(conn, &id)?;
+                Ok(true)
             })
             .await
     }
 
-    /// Appends events (versions `first_version..`) and the ratings of the
+    /// Appends one commit of a room: its events (versions
+    /// `first_version..`), the seat they record and the ratings of the
     /// ranked games they end, in one transaction.
-    pub async fn append(
-        &self,
-        room_id: &str,
-        first_version: u64,
-        events: &[Logged],
-        origin: Option<(u8, u64)>,
-        rated: Vec<RatedResult>,
-    ) -> Res<()> {
-        let bodies = events
-            .iter()
-            .map(|event| serde_json::to_string(event).map_err(unwritable))
-            .collect::<Res<Vec<String>>>()?;
-        let closes = events.iter().any(|e| e.kind == papan_api::EventKind::Closed);
+    pub async fn append(&self, room_id: &str, entry: Entry<'_>) -> Res<()> {
         let room_id = room_id.to_string();
-        self.writer
-            .run(move |conn| {
-                for (i, body) in bodies.iter().enumerate() {
-                    // The request's (slot, client_seq) goes on its first event only.
-                    let (slot, seq) = match (i, origin) {
-                        (0, Some((slot, seq))) => (Some(slot), Some(seq as i64)),
-                        _ => (None, None),
-                    };
-                    conn.execute(
-                        "INSERT INTO events (room_id, version, body, slot, client_seq) VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![room_id, (first_version + i as u64) as i64, body, slot, seq],
-                    )?;
-                }
-                if closes {
-                    conn.execute("UPDATE rooms SET open = 0 WHERE id = ?1", params![room_id])?;
-                }
-                for result in &rated {
-                    ratings::record(conn, result)?;
-                }
-                Ok(())
-            })
-            .await
+        let entry = entry.into_rows()?;
+        self.writer.run(move |conn| entry.write(conn, &room_id)).await
     }
 
     /// A device's rating in `game`, as committed so far.
