@@ -21,7 +21,7 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
     println!("target dir: {}", env::target_dir().display());
     println!("tools dir:  {}", env::tools_dir().display());
 
-    let (gnubg, axe) = timed("install prerequisites", log, || {
+    let (gnubg, axe, android_c) = timed("install prerequisites", log, || {
         tools::ensure_fmt_and_clippy()?;
         tools::ensure_rust_target(tools::WASM_TARGET)?;
         tools::ensure_rust_target(tools::ANDROID_TARGET)?;
@@ -30,7 +30,8 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         let axe = tools::ensure_axe()?;
         tools::ensure_desktop_libs()?;
         tools::ensure_wasm_bindgen()?;
-        Ok((gnubg, axe))
+        let android_c = tools::ensure_android_c()?;
+        Ok((gnubg, axe, android_c))
     })?;
     timed("cargo fmt --check", log, || {
         env::run(&mut cargo(&["fmt", "--all", "--check"]))
@@ -90,15 +91,18 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         env::run(&mut cargo(&["check", "--package", "papan", "--features", "desktop"]))
     })?;
     timed("android check (mobile)", log, || {
-        env::run(&mut cargo(&[
-            "check",
-            "--package",
-            "papan",
-            "--target",
-            tools::ANDROID_TARGET,
-            "--features",
-            "mobile",
-        ]))
+        env::run(
+            cargo(&[
+                "check",
+                "--package",
+                "papan",
+                "--target",
+                tools::ANDROID_TARGET,
+                "--features",
+                "mobile",
+            ])
+            .envs(android_c.iter().map(|(k, v)| (k, v))),
+        )
     })?;
     Ok(())
 }

@@ -51,6 +51,26 @@ impl Client {
         }
     }
 
+    /// A client on `http`'s connections (clones of one reqwest client share
+    /// them: a load generator's thousands of devices on a few HTTP/2
+    /// connections).
+    pub fn with_http(base: &str, http: reqwest::Client) -> Client {
+        Client {
+            http,
+            ..Client::new(base)
+        }
+    }
+
+    /// A client that also trusts the certificate authority in `pem` (a
+    /// private server's own CA; tests). Native builds only: on the web the
+    /// browser decides whom to trust.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn with_root_certificate(mut self, pem: &[u8]) -> Result<Client, ClientError> {
+        let authority = reqwest::Certificate::from_pem(pem)?;
+        self.http = reqwest::Client::builder().add_root_certificate(authority).build()?;
+        Ok(self)
+    }
+
     /// A client acting for a registered device.
     pub fn with_device_token(mut self, token: impl Into<String>) -> Client {
         self.device_token = Some(token.into());

@@ -6,7 +6,9 @@
 //! - [`games`]: the four games behind one interface;
 //! - [`http`]: axum routes, auth, limits; [`cors`]: cross-origin access;
 //! - [`store`]: SQLite; [`ratings`]: Glicko-2; [`secrets`]: OS randomness
-//!   (tokens, codes, game seeds; the dice derive from the committed seed).
+//!   (tokens, codes, game seeds; the dice derive from the committed seed);
+//! - [`listen`]: the accept loop (HTTP/1.1, h2c); [`tls`]: HTTPS served by
+//!   the node itself.
 
 // Outside input (notation, records, request bodies, stored rows) reaches
 // this crate's code: it is refused with a reason, never unwrapped. An
@@ -18,10 +20,12 @@ pub mod cors;
 pub mod games;
 pub mod http;
 pub mod limits;
+pub mod listen;
 pub mod ratings;
 pub mod room;
 pub mod secrets;
 pub mod store;
+pub mod tls;
 
 use crate::core::{Logged, RoomCore};
 use crate::room::{Actor, RoomHandle};
@@ -47,6 +51,8 @@ pub struct Config {
     /// Per-device token bucket: sustained requests per second and burst.
     pub rate_per_second: f64,
     pub rate_burst: f64,
+    /// Serve HTTPS with this certificate and key instead of plain HTTP.
+    pub tls: Option<tls::TlsIdentity>,
 }
 
 impl Config {
@@ -60,6 +66,7 @@ impl Config {
             max_streams_per_seat: 4,
             rate_per_second: 20.0,
             rate_burst: 60.0,
+            tls: None,
         }
     }
 }
@@ -274,6 +281,8 @@ fn restore(shared: &Arc<Shared>, room: store::StoredRoom) -> Result<RoomHandle, 
 /// A running server (tests and the binary).
 pub struct Server {
     pub addr: SocketAddr,
+    /// `http`, or `https` when the server has a certificate.
+    scheme: &'static str,
     pub shared: Arc<Shared>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
@@ -283,6 +292,11 @@ impl Server {
     /// Opens the database, restores every open room from its log and starts
     /// listening (port 0 picks a free one).
     pub async fn start(config: Config) -> std::io::Result<Server> {
+        // A bad certificate is found before anything is opened.
+        let acceptor = match &config.tls {
+            Some(identity) => Some(identity.acceptor().map_err(std::io::Error::other)?),
+            None => None,
+        };
         let store = Store::open(&config.db).map_err(std::io::Error::other)?;
         let shared = Arc::new(Shared {
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
@@ -326,16 +340,12 @@ impl Server {
         let addr = listener.local_addr()?;
         let app = http::router(shared.clone());
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app)
-                .with_graceful_shutdown(async {
-                    let _ = rx.await;
-                })
-                .await;
-        });
-        tracing::info!(%addr, "listening");
+        let scheme = if acceptor.is_some() { "https" } else { "http" };
+        let task = tokio::spawn(listen::serve(listener, acceptor, app, rx));
+        tracing::info!(%addr, scheme, "listening");
         Ok(Server {
             addr,
+            scheme,
             shared,
             shutdown: Some(tx),
             task,
@@ -343,7 +353,7 @@ impl Server {
     }
 
     pub fn base_url(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("{}://{}", self.scheme, self.addr)
     }
 
     /// Stops listening and drops every room task (as a crash would: the

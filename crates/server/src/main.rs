@@ -1,18 +1,22 @@
-//! `papan-server --db papan.db --addr 127.0.0.1:8787`
+//! `papan-server --db papan.db --addr 127.0.0.1:8787 [--tls-cert chain.pem --tls-key key.pem]`
 
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
+use papan_server::tls::TlsIdentity;
 use papan_server::{Config, Server};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-const USAGE: &str = "usage: papan-server [--db FILE] [--addr HOST:PORT] [--grace-s N] [--rate-per-second N]";
+const USAGE: &str = "usage: papan-server [--db FILE] [--addr HOST:PORT] [--grace-s N] [--rate-per-second N] \
+[--tls-cert CHAIN.pem --tls-key KEY.pem]";
 
 struct Args {
     db: PathBuf,
     addr: SocketAddr,
     grace_s: u64,
     rate: f64,
+    tls_cert: Option<PathBuf>,
+    tls_key: Option<PathBuf>,
 }
 
 /// The command line, or what is wrong with it.
@@ -22,6 +26,8 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         addr: SocketAddr::from(([127, 0, 0, 1], 8787)),
         grace_s: 60,
         rate: 20.0,
+        tls_cert: None,
+        tls_key: None,
     };
     while let Some(name) = args.next() {
         let value = args.next().ok_or_else(|| format!("{name} needs a value"))?;
@@ -36,8 +42,13 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
                     return Err(bad(&"must be a positive number"));
                 }
             }
+            "--tls-cert" => parsed.tls_cert = Some(PathBuf::from(&value)),
+            "--tls-key" => parsed.tls_key = Some(PathBuf::from(&value)),
             _ => return Err(format!("unknown argument {name}")),
         }
+    }
+    if parsed.tls_cert.is_some() != parsed.tls_key.is_some() {
+        return Err("--tls-cert and --tls-key go together".into());
     }
     Ok(parsed)
 }
@@ -59,6 +70,15 @@ async fn main() {
     config.grace = std::time::Duration::from_secs(args.grace_s);
     config.rate_per_second = args.rate;
     config.rate_burst = args.rate * 3.0;
+    if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
+        match TlsIdentity::read(cert, key) {
+            Ok(identity) => config.tls = Some(identity),
+            Err(e) => {
+                eprintln!("papan-server: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
     let server = match Server::start(config).await {
         Ok(server) => server,
         Err(e) => {

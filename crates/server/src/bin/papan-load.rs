@@ -5,6 +5,11 @@
 //! RSS (VmHWM and VmRSS from /proc).
 //!
 //! `cargo run --release -p papan-server --bin papan-load -- --rooms 100 --moves 40`
+//!
+//! `--idle N` also opens N rooms whose two seats keep their event streams
+//! open and never move (the active rooms play among them); `--http2` puts
+//! every device on shared HTTP/2 connections (prior knowledge), which
+//! 10,000 idle rooms need where a process may hold only 20,000 sockets.
 
 use papan_api::{Action, ActionRequest, Client, RoomOptions};
 use std::process::{Command, Stdio};
@@ -39,6 +44,8 @@ fn cell(i: usize) -> String {
 #[tokio::main]
 async fn main() {
     let rooms = arg("--rooms", 100).min(5_000) as usize;
+    let idle = arg("--idle", 0).min(20_000) as usize;
+    let http2 = std::env::args().any(|a| a == "--http2");
     let moves = arg("--moves", 40).min(100) as usize;
     let port = arg("--port", 18787);
     let dir = std::env::temp_dir().join(format!("papan-load-{}", std::process::id()));
@@ -65,49 +72,69 @@ async fn main() {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let rss_idle = proc_kib(pid, "VmRSS:");
+    let rss_empty = proc_kib(pid, "VmRSS:");
+    // One connection pool for every device, or one each (as phones have).
+    let shared = http2.then(|| {
+        reqwest::Client::builder()
+            .http2_prior_knowledge()
+            .build()
+            .expect("an HTTP/2 client")
+    });
+    let device = move |base: &str| match &shared {
+        Some(http) => Client::with_http(base, http.clone()),
+        None => Client::new(base),
+    };
 
-    // Set up rooms (bounded concurrency through a semaphore).
+    // Set up rooms (bounded concurrency through a semaphore): the idle ones
+    // first, so that the active ones are measured among them.
     let gate = Arc::new(tokio::sync::Semaphore::new(64));
+    let events = Arc::new(AtomicU64::new(0));
     let mut setups = Vec::new();
-    for _ in 0..rooms {
+    for _ in 0..idle + rooms {
         let base = base.clone();
         let gate = gate.clone();
+        let (mut a, mut b) = (device(&base), device(&base));
+        let events = events.clone();
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await.unwrap();
-            let mut a = Client::new(&base);
             a.register().await.unwrap();
-            let mut b = Client::new(&base);
             b.register().await.unwrap();
             let ga = a.create_room(RoomOptions::hex(11, false, None)).await.unwrap();
             let gb = b.join(&ga.code).await.unwrap();
             let sa = a.subscribe(&ga.room_id, &ga.seat_token, None).await.unwrap();
             let sb = b.subscribe(&gb.room_id, &gb.seat_token, None).await.unwrap();
+            // Read each stream from the start: on shared HTTP/2 connections an
+            // unread stream would hold the connection's flow-control window
+            // and stall every other request.
+            let readers = [sa, sb].map(|mut stream| {
+                let events = events.clone();
+                tokio::spawn(async move {
+                    // Room events only: presence frames are not part of the count.
+                    while let Some(Ok(event)) = stream.next().await {
+                        if event.kind.is_logged() {
+                            events.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                })
+            });
             let version = a.snapshot(&ga.room_id, &ga.seat_token).await.unwrap().version;
-            ((a, ga), (b, gb), sa, sb, version)
+            ((a, ga), (b, gb), readers, version)
         }));
     }
     let mut tables = Vec::new();
     for s in setups {
         tables.push(s.await.unwrap());
     }
-    let events = Arc::new(AtomicU64::new(0));
     let mut readers = Vec::new();
     let mut players = Vec::new();
-    for (pa, pb, sa, sb, version) in tables {
-        for mut stream in [sa, sb] {
-            let events = events.clone();
-            readers.push(tokio::spawn(async move {
-                // Room events only: presence frames are not part of the count.
-                while let Some(Ok(event)) = stream.next().await {
-                    if event.kind.is_logged() {
-                        events.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-            }));
+    for (index, (pa, pb, streams, version)) in tables.into_iter().enumerate() {
+        readers.extend(streams);
+        if index >= idle {
+            players.push((pa, pb, version));
         }
-        players.push((pa, pb, version));
     }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_ready = proc_kib(pid, "VmRSS:");
 
     let started = Instant::now();
     let mut games = Vec::new();
@@ -146,16 +173,22 @@ async fn main() {
             .unwrap_or_default()
     };
     println!(
-        "rooms {rooms}, SSE clients {}, actions {}, {:.2} s: {:.0} actions/s, p50 {:.2} ms, p99 {:.2} ms, \
-         SSE events received {}, server RSS idle {} MiB, now {} MiB, peak {} MiB",
-        rooms * 2,
+        "rooms {rooms} playing{}, SSE clients {}, actions {}, {:.2} s: {:.0} actions/s, p50 {:.2} ms, p99 {:.2} ms, \
+         SSE events received {}, server RSS empty {} MiB, rooms open {} MiB, now {} MiB, peak {} MiB",
+        if idle > 0 {
+            format!(" among {idle} idle{}", if http2 { " (HTTP/2)" } else { "" })
+        } else {
+            String::new()
+        },
+        (rooms + idle) * 2,
         all.len(),
         elapsed.as_secs_f64(),
         all.len() as f64 / elapsed.as_secs_f64(),
         pct(0.50).as_secs_f64() * 1e3,
         pct(0.99).as_secs_f64() * 1e3,
         events.load(Ordering::Relaxed),
-        rss_idle / 1024,
+        rss_empty / 1024,
+        rss_ready / 1024,
         rss / 1024,
         hwm / 1024,
     );
