@@ -3,6 +3,9 @@
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
 use papan_server::tls::TlsIdentity;
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use papan_server::{Config, Server};
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -12,6 +12,9 @@
 //! 10,000 idle rooms need where a process may hold only 20,000 sockets.
 
 use papan_api::{Action, ActionRequest, Client, RoomOptions};
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
