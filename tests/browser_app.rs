@@ -558,8 +558,9 @@ async fn press(client: &Client, keys: &[char]) -> Result<(), String> {
     client.release_actions().await.map_err(|e| format!("keys: {e}"))
 }
 
-/// Home, a play screen and a lesson in each language at 390 and 320 px wide:
-/// nothing wider than the screen, and a screenshot of each to look at
+/// Home, a play screen, a lesson and the settings (at the server field) in
+/// each language at 390 and 320 px wide: nothing wider than the screen, and
+/// a screenshot of each to look at
 /// (`test-output/browser/screens/<lang>-<width>-<screen>.png`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_language_fits_phones_from_320_px() {
@@ -570,6 +571,7 @@ async fn every_language_fits_phones_from_320_px() {
         ("home", "/", "[data-testid=\"play-hex\"]"),
         ("lesson", "/#/learn/hex/hex-basics", "[data-testid=\"hex-board\"]"),
         ("play", "/#/hex/play", "[data-testid=\"hex-board\"]"),
+        ("settings", "/#/settings", "[data-testid=\"server-input\"]"),
     ];
     let mut problems = Vec::new();
     for width in [390, 320] {
@@ -595,6 +597,14 @@ async fn every_language_fits_phones_from_320_px() {
                     }
                     let ready_js = format!("return !!document.querySelector('{}')", ready.replace('\'', "\\'"));
                     wait_for(&client, &format!("{name} in {lang} at {width} px"), &ready_js).await?;
+                    if name == "settings" {
+                        // The server field and its hint sit below the fold.
+                        let scroll = format!(
+                            "document.querySelector('{}').scrollIntoView({{block: 'center'}})",
+                            ready.replace('\'', "\\'")
+                        );
+                        client.execute(&scroll, vec![]).await.map_err(|e| e.to_string())?;
+                    }
                     tokio::time::sleep(Duration::from_millis(300)).await;
                     let seen = client
                         .execute(

@@ -619,7 +619,28 @@ fn server_addresses_and_room_codes_are_checked() {
     );
     assert_eq!(account::normalize_server("ftp://x"), Err("online-server-scheme"));
     assert_eq!(account::normalize_server("http://"), Err("online-server-host"));
+    assert_eq!(account::normalize_server("http:"), Err("online-server-host"));
+    assert_eq!(
+        account::normalize_server("papan.example:80a"),
+        Err("online-server-host")
+    );
+    assert_eq!(
+        account::normalize_server("[::1]:8787"),
+        Ok("http://[::1]:8787".to_string())
+    );
+    assert_eq!(account::normalize_server("[::1]x"), Err("online-server-host"));
     assert_eq!(account::normalize_server(""), Err("online-server-empty"));
+    assert_eq!(account::normalize_server(" , "), Err("online-server-empty"));
+    // The nodes of one server, tried in turn.
+    assert_eq!(
+        account::normalize_server("10.0.0.1:8787, https://b.papan.example/ 10.0.0.3:8787"),
+        Ok("http://10.0.0.1:8787, https://b.papan.example, http://10.0.0.3:8787".to_string())
+    );
+    assert_eq!(
+        account::normalize_server("10.0.0.1:8787, ftp://x"),
+        Err("online-server-scheme"),
+        "one bad address refuses the whole setting"
+    );
     assert_eq!(
         papan::screens::online::normalize_code("k7m-2qx"),
         Ok("K7M2QX".to_string())

@@ -40,14 +40,26 @@ pub fn server(store: &Store) -> String {
         .unwrap_or_else(default_server)
 }
 
-/// Checks and normalises an address typed in settings: `host:port` gets
+/// Checks and normalises what is typed in settings: one address, or the
+/// addresses of several nodes of one server separated by commas (the app
+/// moves to the next when one stops answering). `host:port` gets
 /// `http://`; anything but http(s) with a host is refused with the reason
 /// (a Fluent key).
 pub fn normalize_server(text: &str) -> Result<String, &'static str> {
-    let text = text.trim();
-    if text.is_empty() {
+    let addresses = papan_api::server_addresses(text);
+    if addresses.is_empty() {
         return Err(crate::i18n::key("online-server-empty"));
     }
+    let normalized: Vec<String> = addresses
+        .iter()
+        .map(|address| normalize_address(address))
+        .collect::<Result<_, _>>()?;
+    Ok(normalized.join(", "))
+}
+
+/// One address (no spaces or commas: [`papan_api::server_addresses`]
+/// split them off).
+fn normalize_address(text: &str) -> Result<String, &'static str> {
     let (scheme, rest) = if let Some(rest) = text.strip_prefix("http://") {
         ("http", rest)
     } else if let Some(rest) = text.strip_prefix("https://") {
@@ -58,8 +70,18 @@ pub fn normalize_server(text: &str) -> Result<String, &'static str> {
         ("http", text)
     };
     let rest = rest.trim_end_matches('/');
-    let host = rest.split(['/', ':']).next().unwrap_or("");
-    if host.is_empty() || rest.contains(char::is_whitespace) {
+    let authority = rest.split('/').next().unwrap_or("");
+    // `host`, `host:port`, `[v6]` or `[v6]:port`.
+    let (host, port) = match authority.strip_prefix('[').and_then(|v6| v6.split_once(']')) {
+        Some((v6, after)) => (
+            v6,
+            after
+                .strip_prefix(':')
+                .unwrap_or(if after.is_empty() { "0" } else { "" }),
+        ),
+        None => authority.split_once(':').unwrap_or((authority, "0")),
+    };
+    if host.is_empty() || port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) {
         return Err(crate::i18n::key("online-server-host"));
     }
     Ok(format!("{scheme}://{rest}"))

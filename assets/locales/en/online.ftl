@@ -67,6 +67,6 @@ online-quick-match = Quick match
 online-create = Create a room
 online-server-saved = Saved: { $server }
 settings-server = Room server
-settings-server-hint = Online games are played through this server.
+settings-server-hint = Online games are played through this server. For several nodes of one server, separate their addresses with commas: when one stops answering, the next is used.
 settings-server-reset = Use the default
 action-save = Save

@@ -67,6 +67,6 @@ online-quick-match = Mabilisang laban
 online-create = Gumawa ng kuwarto
 online-server-saved = Nai-save: { $server }
 settings-server = Server ng kuwarto
-settings-server-hint = Sa server na ito nilalaro ang mga online na laro.
+settings-server-hint = Sa server na ito nilalaro ang mga online na laro. Para sa ilang node ng iisang server, paghiwalayin ng kuwit ang mga address: kapag hindi sumagot ang isa, ang kasunod ang gagamitin.
 settings-server-reset = Gamitin ang default
 action-save = I-save

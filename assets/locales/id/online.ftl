@@ -67,6 +67,6 @@ online-quick-match = Cari lawan cepat
 online-create = Buat ruang
 online-server-saved = Tersimpan: { $server }
 settings-server = Server ruang
-settings-server-hint = Permainan daring dimainkan lewat server ini.
+settings-server-hint = Permainan daring dimainkan lewat server ini. Untuk beberapa node dari satu server, pisahkan alamatnya dengan koma: bila satu tidak menjawab, yang berikutnya dipakai.
 settings-server-reset = Pakai bawaan
 action-save = Simpan

@@ -10,6 +10,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
@@ -37,18 +39,84 @@ impl ClientError {
 #[derive(Clone)]
 pub struct Client {
     http: reqwest::Client,
-    base: String,
+    /// The nodes of one server, tried in turn.
+    bases: Arc<[String]>,
+    /// The node that answered last; shared by the clones of a client, so
+    /// once one finds a node gone the others start at the next.
+    current: Arc<AtomicUsize>,
     device_token: Option<String>,
 }
 
+/// Splits a server setting into its addresses: `http://a:8787` or several,
+/// separated by commas or spaces.
+pub fn server_addresses(servers: &str) -> Vec<String> {
+    servers
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A node that does not accept the connection by then is passed over (the
+/// system's own limit for a machine that is gone is about two minutes).
+#[cfg(not(target_arch = "wasm32"))]
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The native HTTP client: a connect timeout, and `authority` trusted
+/// beside the built-in roots.
+#[cfg(not(target_arch = "wasm32"))]
+fn http_client(authority: Option<reqwest::Certificate>) -> Result<reqwest::Client, reqwest::Error> {
+    let mut builder = reqwest::Client::builder().connect_timeout(CONNECT_TIMEOUT);
+    if let Some(authority) = authority {
+        builder = builder.add_root_certificate(authority);
+    }
+    builder.build()
+}
+
+/// Whether `error` means the node did not answer at all (so another node
+/// may be asked: an action is idempotent by its `client_seq`), rather than
+/// an answer that was refused or could not be read.
+fn unanswered(error: &reqwest::Error) -> bool {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        error.is_connect() || error.is_timeout()
+    }
+    // In the browser a node that does not answer fails the fetch itself.
+    #[cfg(target_arch = "wasm32")]
+    {
+        error.is_request() || error.is_timeout()
+    }
+}
+
 impl Client {
-    /// `base` like `http://127.0.0.1:8787` (no trailing slash needed).
-    pub fn new(base: &str) -> Client {
+    /// `servers` like `http://127.0.0.1:8787` (no trailing slash needed), or
+    /// the addresses of several nodes of one server separated by commas:
+    /// a request that a node does not answer goes to the next.
+    pub fn new(servers: &str) -> Client {
+        let mut bases: Vec<String> = server_addresses(servers)
+            .iter()
+            .map(|base| base.trim_end_matches('/').to_string())
+            .collect();
+        if bases.is_empty() {
+            // Requests then fail with the transport's own reason.
+            bases.push(servers.trim().to_string());
+        }
+        // The browser keeps its own timeouts and trust.
+        #[cfg(target_arch = "wasm32")]
+        let http = reqwest::Client::new();
+        #[cfg(not(target_arch = "wasm32"))]
+        let http = http_client(None).unwrap_or_default();
         Client {
-            http: reqwest::Client::new(),
-            base: base.trim_end_matches('/').to_string(),
+            http,
+            bases: bases.into(),
+            current: Arc::new(AtomicUsize::new(0)),
             device_token: None,
         }
+    }
+
+    /// The node requests go to first (the one that answered last).
+    pub fn current_base(&self) -> &str {
+        &self.bases[self.current.load(Ordering::Relaxed) % self.bases.len()]
     }
 
     /// A client on `http`'s connections (clones of one reqwest client share
@@ -67,7 +135,7 @@ impl Client {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn with_root_certificate(mut self, pem: &[u8]) -> Result<Client, ClientError> {
         let authority = reqwest::Certificate::from_pem(pem)?;
-        self.http = reqwest::Client::builder().add_root_certificate(authority).build()?;
+        self.http = http_client(Some(authority))?;
         Ok(self)
     }
 
@@ -81,14 +149,30 @@ impl Client {
         self.device_token.as_deref()
     }
 
-    fn url(&self, path: &str) -> String {
-        format!("{}/v{API_VERSION}{path}", self.base)
-    }
-
-    fn authed(&self, rb: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
-        match &self.device_token {
-            Some(token) => rb.bearer_auth(token),
-            None => rb,
+    /// Sends the request `build` makes for a node's API root, to each node
+    /// in turn from the current one until one answers; that one becomes
+    /// the current node. Only a node that did not answer is passed over.
+    async fn send(
+        &self,
+        build: impl Fn(&reqwest::Client, String) -> reqwest::RequestBuilder,
+    ) -> Result<reqwest::Response, reqwest::Error> {
+        let start = self.current.load(Ordering::Relaxed);
+        let mut step = 0;
+        loop {
+            let index = (start + step) % self.bases.len();
+            let root = format!("{}/v{API_VERSION}", self.bases[index]);
+            let mut rb = build(&self.http, root);
+            if let Some(token) = &self.device_token {
+                rb = rb.bearer_auth(token);
+            }
+            match rb.send().await {
+                Ok(response) => {
+                    self.current.store(index, Ordering::Relaxed);
+                    return Ok(response);
+                }
+                Err(e) if unanswered(&e) && step + 1 < self.bases.len() => step += 1,
+                Err(e) => return Err(e),
+            }
         }
     }
 
@@ -117,11 +201,16 @@ impl Client {
         body: &B,
         seat_token: Option<&str>,
     ) -> Result<T, ClientError> {
-        let mut rb = self.authed(self.http.post(self.url(path))).json(body);
-        if let Some(token) = seat_token {
-            rb = rb.header(SEAT_TOKEN_HEADER, token);
-        }
-        Self::read(rb.send().await?).await
+        let response = self
+            .send(|http, root| {
+                let rb = http.post(format!("{root}{path}")).json(body);
+                match seat_token {
+                    Some(token) => rb.header(SEAT_TOKEN_HEADER, token),
+                    None => rb,
+                }
+            })
+            .await?;
+        Self::read(response).await
     }
 
     /// Registers this device; the client keeps the token for later calls.
@@ -145,10 +234,13 @@ impl Client {
     }
 
     pub async fn snapshot(&self, room_id: &str, seat_token: &str) -> Result<Snapshot, ClientError> {
-        let rb = self
-            .authed(self.http.get(self.url(&format!("/rooms/{room_id}"))))
-            .header(SEAT_TOKEN_HEADER, seat_token);
-        Self::read(rb.send().await?).await
+        let response = self
+            .send(|http, root| {
+                http.get(format!("{root}/rooms/{room_id}"))
+                    .header(SEAT_TOKEN_HEADER, seat_token)
+            })
+            .await?;
+        Self::read(response).await
     }
 
     pub async fn act(
@@ -163,17 +255,22 @@ impl Client {
 
     /// POSTs a raw body (tests of malformed requests).
     pub async fn act_raw(&self, room_id: &str, seat_token: &str, body: Vec<u8>) -> Result<ActionAccepted, ClientError> {
-        let rb = self
-            .authed(self.http.post(self.url(&format!("/rooms/{room_id}/actions"))))
-            .header(SEAT_TOKEN_HEADER, seat_token)
-            .header("content-type", "application/json")
-            .body(body);
-        Self::read(rb.send().await?).await
+        let response = self
+            .send(|http, root| {
+                http.post(format!("{root}/rooms/{room_id}/actions"))
+                    .header(SEAT_TOKEN_HEADER, seat_token)
+                    .header("content-type", "application/json")
+                    .body(body.clone())
+            })
+            .await?;
+        Self::read(response).await
     }
 
     pub async fn rating(&self, game: GameId) -> Result<Rating, ClientError> {
-        let rb = self.authed(self.http.get(self.url(&format!("/ratings/{}", game.code()))));
-        Self::read(rb.send().await?).await
+        let response = self
+            .send(|http, root| http.get(format!("{root}/ratings/{}", game.code())))
+            .await?;
+        Self::read(response).await
     }
 
     /// Opens the room's event stream; with `last_event_id` the server first
@@ -184,14 +281,18 @@ impl Client {
         seat_token: &str,
         last_event_id: Option<u64>,
     ) -> Result<EventStream, ClientError> {
-        let mut rb = self
-            .authed(self.http.get(self.url(&format!("/rooms/{room_id}/events"))))
-            .header(SEAT_TOKEN_HEADER, seat_token)
-            .header("accept", "text/event-stream");
-        if let Some(id) = last_event_id {
-            rb = rb.header("last-event-id", id.to_string());
-        }
-        let response = rb.send().await?;
+        let response = self
+            .send(|http, root| {
+                let rb = http
+                    .get(format!("{root}/rooms/{room_id}/events"))
+                    .header(SEAT_TOKEN_HEADER, seat_token)
+                    .header("accept", "text/event-stream");
+                match last_event_id {
+                    Some(id) => rb.header("last-event-id", id.to_string()),
+                    None => rb,
+                }
+            })
+            .await?;
         if !response.status().is_success() {
             return Err(Self::read::<serde_json::Value>(response)
                 .await

@@ -19,6 +19,6 @@ pub mod options;
 pub mod sse;
 pub mod wire;
 
-pub use client::{Client, ClientError, EventStream};
+pub use client::{server_addresses, Client, ClientError, EventStream};
 pub use error::{ApiError, ErrorCode};
 pub use wire::*;
