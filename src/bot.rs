@@ -28,6 +28,15 @@ pub async fn think<G: Bot>(
     think_with(G::thinker(&view, level, seed), cancel).await
 }
 
+/// The estimator's search ([`Bot::estimator`]) for the person's win
+/// estimate, off the render path like [`think`].
+pub async fn estimate<G: Bot>(view: G::View, seed: u64, cancel: Arc<AtomicBool>) -> Option<Decision<G::Move>> {
+    if !crate::bot_data::ready(G::GAME, &cancel).await {
+        return None;
+    }
+    think_with(G::estimator(&view, seed), cancel).await
+}
+
 #[cfg(target_arch = "wasm32")]
 async fn think_with<T>(mut thinker: T, cancel: Arc<AtomicBool>) -> Option<Decision<T::Move>>
 where

@@ -113,8 +113,9 @@ impl<G: GameUi> Runner<G> {
     }
 
     /// Works out the person's winning chance for the position they face
-    /// (once per ply, against a bot): a Normal-level search of their view,
-    /// calibrated ([`papan_bots::estimate`]), whatever level the bot plays.
+    /// (once per ply, against a bot): the estimator's search of their view
+    /// (a Normal-level search; [`papan_bots::Bot::estimator`]), calibrated
+    /// ([`papan_bots::estimate`]), whatever level the bot plays.
     fn estimate_now(mut self, cancel: &Arc<AtomicBool>) {
         let job = G::slot().peek().game.as_ref().and_then(|m| {
             let seat = m.local_seat();
@@ -130,7 +131,7 @@ impl<G: GameUi> Runner<G> {
         }
         let cancel = cancel.clone();
         spawn(async move {
-            let Some(decision) = bot::think::<G>(view, Level::Normal, seed, cancel).await else {
+            let Some(decision) = bot::estimate::<G>(view, seed, cancel).await else {
                 return;
             };
             let still_there = G::slot().peek().game.as_ref().is_some_and(|m| m.ply() == ply);

@@ -20,6 +20,20 @@ pub trait Bot: Game {
     /// A search for the seat to move in `view`, at `level`, seeded by `seed`.
     fn thinker(view: &Self::View, level: Level, seed: u64) -> Self::Thinker;
 
+    /// The search behind the win estimate a person is shown: the Normal
+    /// level's unless a game says otherwise ([`hex::estimator_budget`]).
+    fn estimator(view: &Self::View, seed: u64) -> Self::Thinker {
+        Self::thinker(view, Level::Normal, seed)
+    }
+
+    /// The estimator's whole decision without a clock (the arena's
+    /// calibration runs it on every position).
+    fn estimate(view: &Self::View, seed: u64) -> Decision<Self::Move> {
+        let mut thinker = Self::estimator(view, seed);
+        while thinker.think(SLICE) {}
+        thinker.decision()
+    }
+
     /// The level's whole decision without a clock (the iteration budget
     /// ends it): what the server plays for a seat whose time ran out or
     /// whose player left, at [`Level::Beginner`].
@@ -35,6 +49,10 @@ impl Bot for Hex {
 
     fn thinker(view: &Hex, level: Level, seed: u64) -> hex::HexThinker {
         hex::thinker(view, level, seed)
+    }
+
+    fn estimator(view: &Hex, seed: u64) -> hex::HexThinker {
+        hex::estimator(view, seed)
     }
 }
 

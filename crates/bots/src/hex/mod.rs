@@ -41,19 +41,44 @@ pub fn budget(level: Level, size: u8) -> Budget {
     }
 }
 
+/// The search behind the win estimate the app shows (and the review's
+/// figure before the Expert's): the Normal level's, except on 19×19. There
+/// 2,000 iterations spread over 361 cells leave the best move's value on
+/// about 9 visits, too coarse to calibrate (`examples/hex_estimate`); 6,000
+/// give it about the share of visits it has on 11×11 (`estimate::CURVES`
+/// holds the 19×19 curve fitted for this budget). The time cap only
+/// guards a slow phone: the estimate runs while the person thinks.
+pub fn estimator_budget(size: u8) -> Budget {
+    let normal = budget(Level::Normal, size);
+    match size {
+        19 => Budget {
+            iterations: 6_000,
+            time_limit_ms: 1_500,
+            ..normal
+        },
+        _ => normal,
+    }
+}
+
+/// The estimate's search for `position` ([`estimator_budget`]).
+pub fn estimator(position: &Hex, seed: u64) -> HexThinker {
+    thinker_with(position, seed, config(Level::Normal), estimator_budget(position.size()))
+}
+
 pub fn config(_level: Level) -> Config {
     Config::default()
 }
 
 /// A search for `position` at `level`; same seed, same moves.
 pub fn thinker(position: &Hex, level: Level, seed: u64) -> HexThinker {
-    thinker_with_config(position, level, seed, config(level))
+    thinker_with(position, seed, config(level), budget(level, position.size()))
 }
 
-/// [`thinker`] with other search parameters (for tuning in the arena).
-pub fn thinker_with_config(position: &Hex, level: Level, seed: u64, config: Config) -> HexThinker {
+/// [`thinker`] with other search parameters and budget (for tuning and
+/// calibration in the arena).
+pub fn thinker_with(position: &Hex, seed: u64, config: Config, budget: Budget) -> HexThinker {
     let policy = HexPolicy::new(position.size() as usize);
-    SearchThinker::new(position, policy, config, budget(level, position.size()), seed)
+    SearchThinker::new(position, policy, config, budget, seed)
 }
 
 /// The app moves thinkers to worker tasks: keep them `Send + 'static`.
@@ -213,5 +238,19 @@ mod tests {
             })
             .count();
         assert!(wins >= 17, "beginner won {wins} of 20 against random play");
+    }
+
+    #[test]
+    fn the_estimate_searches_19x19_longer_and_other_sizes_as_the_normal_level() {
+        use crate::Bot;
+        for (size, iterations) in [(11, 2_000), (13, 2_000), (19, 6_000)] {
+            let empty = Hex::empty(HexOptions { size, swap: false }).unwrap();
+            let estimate = Hex::estimate(&empty, 3);
+            assert_eq!(estimate.iterations, iterations, "{size}×{size}");
+            assert_eq!(
+                estimate.iterations == Hex::decide(&empty, Level::Normal, 3).iterations,
+                size != 19
+            );
+        }
     }
 }

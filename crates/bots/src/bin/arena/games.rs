@@ -39,7 +39,9 @@ pub trait ArenaGame: Bot {
 }
 
 /// `--size`, `--swap`, and `--a-exploration 0.1`, `--b-rave 500`,
-/// `--a-expand 4`, `--a-fpu 0.5`: a level with other search parameters.
+/// `--a-expand 4`, `--a-fpu 0.5`: a level with other search parameters;
+/// `--a-iterations 16000`: with another budget (with `--no-cap`, games
+/// that replay exactly and take the same time on any machine).
 impl ArenaGame for Hex {
     fn arena_options(args: &Args) -> Result<HexOptions, String> {
         let options = HexOptions {
@@ -61,6 +63,7 @@ impl ArenaGame for Hex {
         }
         let level: Level = text.parse()?;
         let mut config = hex::config(level);
+        let mut iterations = None;
         for (flag, value) in tuning {
             let number: f64 = value.parse().map_err(|e| format!("{flag}: {e}"))?;
             match &flag[4..] {
@@ -68,11 +71,15 @@ impl ArenaGame for Hex {
                 "rave" => config.rave_equivalence = number,
                 "expand" => config.expand_after = number as u32,
                 "fpu" => config.first_play_urgency = number,
+                "iterations" => iterations = Some(number as u64),
                 _ => return Err(format!("unknown search parameter {flag}")),
             }
         }
-        let make: MakeThinker<Hex> =
-            Arc::new(move |view, seed| Box::new(hex::thinker_with_config(view, level, seed, config)));
+        let make: MakeThinker<Hex> = Arc::new(move |view, seed| {
+            let mut budget = hex::budget(level, view.size());
+            budget.iterations = iterations.unwrap_or(budget.iterations);
+            Box::new(hex::thinker_with(view, seed, config, budget))
+        });
         Ok(Player::Bot {
             name: format!("{level}*"),
             make,

@@ -10,6 +10,8 @@
 //!     [--estimator normal]           calibrate this level's estimate on every position
 //!     [--samples FILE]               write each estimate, its result and game (to check
 //!                                    a curve fitted on other games; `estimate_check`)
+//!     [--record FILE]                write each game: the first seat's score and the moves
+//!                                    (to search its positions again; `hex_estimate`)
 //! ```
 //!
 //! After the results it prints how well the bots' win estimates are
@@ -46,7 +48,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: arena --game hex|hadang|junqi|backgammon --a expert --b normal --games 100 \
 [--seed N] [--threads 2] [--verbose] [--no-cap] [--size 9] [--swap] [--opening 4] [--a-exploration X ...] \
-[--estimator normal] [--samples FILE]";
+[--estimator normal] [--samples FILE] [--record FILE]";
 
 /// The command line.
 pub struct Args {
@@ -63,11 +65,14 @@ pub struct Args {
     pub swap: bool,
     pub opening: Option<usize>,
     /// Every unforced position is also searched at this level, from the
-    /// mover's view, and that search's value is calibrated (the estimate
-    /// the app shows is a Normal search's).
+    /// mover's view, and that search's value is calibrated. `normal` is
+    /// the app's estimator ([`papan_bots::Bot::estimator`]: a Normal search,
+    /// with more iterations on Hex 19×19).
     pub estimator: Option<papan_bots::Level>,
     /// Where to write the calibration samples, one per line.
     pub samples: Option<String>,
+    /// Where to write the games, one per line.
+    pub record: Option<String>,
 }
 
 fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -85,6 +90,7 @@ fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
         opening: None,
         estimator: None,
         samples: None,
+        record: None,
     };
     let mut words = words.peekable();
     while let Some(flag) = words.next() {
@@ -107,6 +113,7 @@ fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
             "--swap" => args.swap = true,
             "--estimator" => args.estimator = Some(value()?.parse()?),
             "--samples" => args.samples = Some(value()?),
+            "--record" => args.record = Some(value()?),
             "--verbose" => args.verbose = true,
             "--no-cap" => args.cap = false,
             tuning if tuning.starts_with("--a-") || tuning.starts_with("--b-") => {
@@ -237,9 +244,13 @@ fn play_game<G: ArenaGame>(args: &Args, options: &G::Options, players: &[Player<
                         let view = game.view(seat);
                         let (mv, mut think) = bot_move::<G>(make, &view, seed, args.cap);
                         if game.legal_moves().len() > 1 {
-                            if let Some(level) = args.estimator {
-                                think.estimate = G::decide(&view, level, seed ^ 0xE57).win_probability;
-                            }
+                            think.estimate = match args.estimator {
+                                // The app's estimator (a Normal search, with
+                                // more iterations where a game asks for it).
+                                Some(papan_bots::Level::Normal) => G::estimate(&view, seed ^ 0xE57).win_probability,
+                                Some(level) => G::decide(&view, level, seed ^ 0xE57).win_probability,
+                                None => think.estimate,
+                            };
                             record.think[side].push(think);
                         }
                         mv
@@ -333,6 +344,9 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
         std::fs::write(path, stats::samples_text(&records, args.estimator.is_some()))
             .map_err(|e| format!("cannot write {path}: {e}"))?;
     }
+    if let Some(path) = &args.record {
+        std::fs::write(path, stats::games_text(&records)).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
     println!(
         "wall {:.1} s on {} threads",
         started.elapsed().as_secs_f64(),
@@ -360,6 +374,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use papan_rules::hex::HexOptions;
 
     fn args(words: &str) -> Args {
         parse_args(words.split_whitespace().map(String::from)).expect("valid arguments")
@@ -427,5 +442,39 @@ mod tests {
             JunQi::player("beginner", &parsed.tuning[0]).is_err(),
             "Hex tuning only for Hex"
         );
+    }
+
+    #[test]
+    fn a_hex_budget_flag_sets_the_iterations_and_games_are_recorded() {
+        let tuning = [("--a-iterations".to_string(), "300".to_string())];
+        let Player::Bot { make, name } = Hex::player("expert", &tuning).unwrap() else {
+            panic!("a bot");
+        };
+        assert_eq!(name, "expert*");
+        let options = HexOptions { size: 9, swap: false };
+        let empty = Hex::empty(options).unwrap();
+        let (_, think) = bot_move::<Hex>(&make, &empty.view(Seat::First), 5, false);
+        assert_eq!(think.iterations, 300);
+
+        let args = args("--game hex --size 7 --a beginner --b random --seed 2 --no-cap");
+        let players = [Hex::player("beginner", &[]).unwrap(), Player::Random];
+        let records: Vec<_> = (0..2)
+            .map(|i| play_game(&args, &HexOptions { size: 7, swap: false }, &players, i))
+            .collect();
+        let text = stats::games_text(&records);
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        assert_eq!(lines.len(), 2);
+        for (line, record) in lines.iter().zip(&records) {
+            let mut words = line.split_whitespace();
+            let score: f64 = words.next().unwrap().parse().unwrap();
+            assert_eq!(score, record.outcome.unwrap().score_for(Seat::First));
+            // The moves replay to the recorded end.
+            let mut game = Hex::empty(HexOptions { size: 7, swap: false }).unwrap();
+            for word in words {
+                let mv = game.parse_move(word).unwrap();
+                game.play(&mv).unwrap();
+            }
+            assert_eq!(game.outcome(), record.outcome);
+        }
     }
 }

@@ -263,6 +263,17 @@ pub fn samples_text(records: &[GameRecord], estimator: bool) -> String {
     out
 }
 
+/// The games as text: per line the first seat's score (1, ½ or 0) and
+/// every move in the game's notation, chance events in brackets.
+pub fn games_text(records: &[GameRecord]) -> String {
+    let mut out = String::from("# first-seat-score moves...\n");
+    for r in records {
+        let score = r.outcome.map_or(0.5, |o| o.score_for(Seat::First));
+        let _ = writeln!(out, "{score} {}", r.moves.join(" "));
+    }
+    out
+}
+
 /// How well win estimates match what happened: each unforced decision's
 /// estimate against whether the mover went on to win (draws half),
 /// bucketed by tens, raw, with the logistic curve fitted here, and with
