@@ -663,7 +663,16 @@ async fn play_backgammon(phones: &Phones) -> Result<String, String> {
                 rolls += 1;
                 taps += 1;
                 (a, b) = settled(phones, version + 1, ReadBackgammon).await?;
-                if a.1.position != b.1.position || a.1.position.dice.is_empty() {
+                let (rolled, watching) = if name == "A" { (&a.1, &b.1) } else { (&b.1, &a.1) };
+                // A forced turn may already stand built on the roller's phone
+                // (shown there only, until "done"): then only the dice can agree.
+                let built = rolled.done_enabled && rolled.movable.is_empty();
+                let agree = if built {
+                    rolled.position.dice == watching.position.dice
+                } else {
+                    rolled.position == watching.position
+                };
+                if !agree || rolled.position.dice.is_empty() {
                     return Err(format!(
                         "after {name}'s roll the phones disagree:\nA {:?}\nB {:?}",
                         a.1, b.1
