@@ -191,28 +191,28 @@ pub fn ensure_desktop_libs() -> Result<(), String> {
     )
 }
 
-/// Where Debian's `libc6-dev-arm64-cross` puts the aarch64 C headers.
-const ARM64_HEADERS: &str = "/usr/aarch64-linux-gnu/include";
-
 /// A C compiler for the Android check: `ring` (rustls's crypto, for HTTPS on
 /// phones) compiles C and assembly in its build script, and there is no
-/// Android NDK here. Debian's clang targets `aarch64-linux-android` itself;
-/// it needs llvm-ar and a libc's headers (the aarch64 glibc ones serve:
-/// ring's C uses only `assert.h`, `string.h` and the fixed-width types). A
-/// real Android build uses the NDK's clang instead. Gives the environment
-/// to check with.
+/// Android NDK here. Debian's clang targets `aarch64-linux-android` itself
+/// and archives with llvm-ar; ring's C is built freestanding with no libc
+/// headers (`RING_CORE_NOSTDLIBINC`, ring's own switch for cross builds).
+/// A real Android build uses the NDK's clang instead. Gives the
+/// environment to check with.
 pub fn ensure_android_c() -> Result<Vec<(String, String)>, String> {
     let have = |bin: &str| output(Command::new(bin).arg("--version")).is_some();
-    if !(have("clang") && have("llvm-ar") && Path::new(ARM64_HEADERS).join("assert.h").is_file()) {
+    if !(have("clang") && have("llvm-ar")) {
         let hint = "the Android check needs a C compiler for ring: run as root or with passwordless sudo \
-                    on Debian/Ubuntu, or install `clang llvm libc6-dev-arm64-cross` yourself";
-        apt_install(&["clang", "llvm", "libc6-dev-arm64-cross"], hint)?;
+                    on Debian/Ubuntu, or install `clang llvm` yourself";
+        apt_install(&["clang", "llvm"], hint)?;
     }
     let target = ANDROID_TARGET.replace('-', "_");
     Ok(vec![
         (format!("CC_{target}"), "clang".into()),
         (format!("AR_{target}"), "llvm-ar".into()),
-        (format!("CFLAGS_{target}"), format!("-isystem {ARM64_HEADERS}")),
+        (
+            format!("CFLAGS_{target}"),
+            "-ffreestanding -nostdlibinc -DRING_CORE_NOSTDLIBINC=1".into(),
+        ),
     ])
 }
 
