@@ -31,20 +31,8 @@ async fn seated(servers: &str, options: RoomOptions) -> [Player; 2] {
     a.register().await.expect("register");
     let mut b = Client::new(servers);
     b.register().await.expect("register");
-    let grant_a = a.create_room(options).await.expect("create");
-    let grant_b = b.join(&grant_a.code).await.expect("join");
-    [
-        Player {
-            client: a,
-            grant: grant_a,
-            seq: 0,
-        },
-        Player {
-            client: b,
-            grant: grant_b,
-            seq: 0,
-        },
-    ]
+    let (a, b) = seat(a, b, options).await;
+    [a, b]
 }
 
 /// The mover plays its first legal move; returns the version it reached,

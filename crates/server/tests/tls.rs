@@ -54,20 +54,8 @@ async fn a_whole_game_is_played_over_tls_with_a_private_authority() {
 
     let a = trusting_device(&base, &authority).await;
     let b = trusting_device(&base, &authority).await;
-    let grant_a = a.create_room(options(GameId::Hex)).await.expect("create over TLS");
-    let grant_b = b.join(&grant_a.code).await.expect("join over TLS");
-    let mut players = [
-        Player {
-            client: a,
-            grant: grant_a,
-            seq: 0,
-        },
-        Player {
-            client: b,
-            grant: grant_b,
-            seq: 0,
-        },
-    ];
+    let (a, b) = seat(a, b, options(GameId::Hex)).await;
+    let mut players = [a, b];
     // The joiner watches the game on its event stream, over TLS too.
     let mut stream = players[1]
         .client

@@ -65,8 +65,11 @@ pub async fn device(base: &str) -> Client {
 /// Creator (slot 0) and joiner (slot 1) of a fresh room.
 pub async fn table(server: &Server, options: RoomOptions) -> (Player, Player) {
     let base = server.base_url();
-    let a = device(&base).await;
-    let b = device(&base).await;
+    seat(device(&base).await, device(&base).await, options).await
+}
+
+/// Registered devices `a` and `b` at a fresh room: `a` creates, `b` joins by code.
+pub async fn seat(a: Client, b: Client, options: RoomOptions) -> (Player, Player) {
     let grant_a = a.create_room(options).await.expect("create room");
     let grant_b = b.join(&grant_a.code).await.expect("join by code");
     (
