@@ -4,11 +4,13 @@
 //! - `cargo xtask test` installs what the tests need and runs every check CI runs.
 //! - `cargo xtask build-web [--dist DIR] [--no-opt]` builds `dist/` only.
 //! - `cargo xtask bench-web [--runs N]` measures load time and per-tap work in Chromium.
+//! - `cargo xtask cluster` starts NATS and three room-server nodes to try the cluster.
 //!
 //! Two pure-Rust compressors are its only dependencies: this binary must build in
 //! seconds on a fresh machine, before anything else is installed.
 
 mod bench_web;
+mod cluster;
 mod env;
 mod fuzz;
 mod offline;
@@ -30,6 +32,8 @@ const USAGE: &str = "usage:
                                             build the web app into dist/ (wasm-bindgen output + index.html)
   cargo xtask bench-web [--runs 5]          time to an interactive home on a 9 Mbit/s, 150 ms link
                                             and the app's work per tap, in headless Chromium
+  cargo xtask cluster                       NATS (JetStream) and three room-server nodes on
+                                            127.0.0.1:8787-8789, to try the cluster
   cargo xtask fuzz [TARGET] [--seconds 600] run the fuzz targets (nightly + cargo-fuzz, installed
                                             when missing) and print executions and crashes";
 
@@ -40,6 +44,7 @@ fn main() -> ExitCode {
         Some("test") => expect_no_args(&args[1..]).and_then(|()| test_all::run()),
         Some("bench-web") => parse_runs(&args[1..]).and_then(bench_web::run_bench),
         Some("build-web") => parse_build_web(&args[1..]).and_then(|opts| web::build(&opts).map(|_| ())),
+        Some("cluster") => expect_no_args(&args[1..]).and_then(|()| cluster::run_cluster(8787, 4222)),
         Some("fuzz") => parse_fuzz(&args[1..]).and_then(fuzz::run_fuzz),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");

@@ -21,7 +21,7 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
     println!("target dir: {}", env::target_dir().display());
     println!("tools dir:  {}", env::tools_dir().display());
 
-    let (gnubg, axe, android_c) = timed("install prerequisites", log, || {
+    let (gnubg, axe, android_c, nats) = timed("install prerequisites", log, || {
         tools::ensure_fmt_and_clippy()?;
         tools::ensure_rust_target(tools::WASM_TARGET)?;
         tools::ensure_rust_target(tools::ANDROID_TARGET)?;
@@ -31,7 +31,8 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         tools::ensure_desktop_libs()?;
         tools::ensure_wasm_bindgen()?;
         let android_c = tools::ensure_android_c()?;
-        Ok((gnubg, axe, android_c))
+        let nats = tools::ensure_nats_server()?;
+        Ok((gnubg, axe, android_c, nats))
     })?;
     timed("cargo fmt --check", log, || {
         env::run(&mut cargo(&["fmt", "--all", "--check"]))
@@ -84,7 +85,9 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
                 .env("PAPAN_AXE_JS", &axe)
                 // The .mat interop test fails rather than skips without gnubg.
                 .env("PAPAN_GNUBG", &gnubg)
-                .env("PAPAN_REQUIRE_GNUBG", "1"),
+                .env("PAPAN_REQUIRE_GNUBG", "1")
+                // The cluster tests start it on loopback themselves.
+                .env("PAPAN_NATS_SERVER", &nats),
         )
     })?;
     timed("desktop check", log, || {

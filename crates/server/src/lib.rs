@@ -8,15 +8,20 @@
 //! - [`store`]: SQLite; [`ratings`]: Glicko-2; [`secrets`]: OS randomness
 //!   (tokens, codes, game seeds; the dice derive from the committed seed);
 //! - [`listen`]: the accept loop (HTTP/1.1, h2c); [`tls`]: HTTPS served by
-//!   the node itself.
+//!   the node itself;
+//! - [`cluster`]: many nodes on NATS JetStream instead of SQLite (logs,
+//!   buckets, leases, the relay between nodes); [`dispatch`]: where a
+//!   room's requests go (its task here, or the node that owns it).
 
 // Outside input (notation, records, request bodies, stored rows) reaches
 // this crate's code: it is refused with a reason, never unwrapped. An
 // invariant of a validated value may be expected where it says why.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod cluster;
 pub mod core;
 pub mod cors;
+pub mod dispatch;
 pub mod games;
 pub mod http;
 pub mod limits;
@@ -35,7 +40,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use store::Store;
+use store::{Storage, Store};
+
+pub use dispatch::Route;
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -53,6 +60,9 @@ pub struct Config {
     pub rate_burst: f64,
     /// Serve HTTPS with this certificate and key instead of plain HTTP.
     pub tls: Option<tls::TlsIdentity>,
+    /// Keep everything on NATS JetStream, shared with other nodes, instead
+    /// of the SQLite file `db`.
+    pub cluster: Option<cluster::ClusterConfig>,
 }
 
 impl Config {
@@ -67,6 +77,7 @@ impl Config {
             rate_per_second: 20.0,
             rate_burst: 60.0,
             tls: None,
+            cluster: None,
         }
     }
 }
@@ -74,7 +85,7 @@ impl Config {
 /// What every request handler and room shares.
 pub struct Shared {
     pub config: Config,
-    pub store: Store,
+    pub store: Storage,
     rooms: Mutex<HashMap<String, RoomHandle>>,
     codes: Mutex<HashMap<String, String>>,
     /// Quick match: options (as JSON) → the waiting room.
@@ -120,12 +131,26 @@ impl Shared {
             Err(e) if e.code == ErrorCode::NotFound => {}
             found => return found,
         }
-        let reader = self.clone();
+        // On a cluster, rooms not running here are found by [`Shared::route`].
+        let Storage::Sqlite(store) = &self.store else {
+            return Err(ApiError::new(ErrorCode::NotFound, "no such room"));
+        };
+        let reader = store.clone();
         let wanted = id.to_string();
-        let stored = tokio::task::spawn_blocking(move || reader.store.closed_room(&wanted))
+        let stored = tokio::task::spawn_blocking(move || reader.closed_room(&wanted))
             .await
             .map_err(room::internal)?
             .map_err(room::internal)?;
+        self.open_stored(stored)
+    }
+
+    /// Starts a stored room read back (a closed one reopened, or on a
+    /// cluster one this node owns): 404 if there is none, 410 if its log
+    /// cannot be read or replayed.
+    fn open_stored(
+        self: &Arc<Self>,
+        stored: Option<Result<store::StoredRoom, store::UnreadableRoom>>,
+    ) -> Result<RoomHandle, ApiError> {
         let (room_id, code, reopened) = match stored {
             None => return Err(ApiError::new(ErrorCode::NotFound, "no such room")),
             Some(Ok(room)) => (room.id.clone(), room.code.clone(), restore(self, room)),
@@ -233,6 +258,9 @@ impl Shared {
 
     pub async fn quick_match(self: &Arc<Self>, device_id: &str, options: RoomOptions) -> Result<SeatGrant, ApiError> {
         games::validate(&options)?;
+        if let Some(cluster) = self.store.cluster() {
+            return self.quick_match_cluster(&cluster.clone(), device_id, options).await;
+        }
         let key = serde_json::to_string(&options).unwrap_or_default();
         loop {
             let waiting = lock(&self.waiting).remove(&key);
@@ -261,7 +289,7 @@ impl Shared {
     }
 }
 
-fn kept_closed(id: &str) -> ApiError {
+pub(crate) fn kept_closed(id: &str) -> ApiError {
     ApiError::new(
         ErrorCode::Gone,
         format!("room {id} is closed: its stored log cannot be read, so it is not served"),
@@ -286,6 +314,8 @@ pub struct Server {
     pub shared: Arc<Shared>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
+    /// On a cluster: the lease keeper and the relay for other nodes.
+    cluster_tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl Server {
@@ -297,7 +327,14 @@ impl Server {
             Some(identity) => Some(identity.acceptor().map_err(std::io::Error::other)?),
             None => None,
         };
-        let store = Store::open(&config.db).map_err(std::io::Error::other)?;
+        let store = match &config.cluster {
+            Some(cluster) => Storage::Cluster(Arc::new(
+                cluster::Cluster::connect(cluster)
+                    .await
+                    .map_err(std::io::Error::other)?,
+            )),
+            None => Storage::Sqlite(Arc::new(Store::open(&config.db).map_err(std::io::Error::other)?)),
+        };
         let shared = Arc::new(Shared {
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
             config: config.clone(),
@@ -307,15 +344,36 @@ impl Server {
             waiting: Mutex::new(HashMap::new()),
             kept_closed: Mutex::new(HashMap::new()),
         });
+        let mut cluster_tasks = Vec::new();
+        let stored_rooms = match &shared.store {
+            Storage::Sqlite(store) => {
+                let reader = store.clone();
+                tokio::task::spawn_blocking(move || reader.open_rooms())
+                    .await
+                    .map_err(std::io::Error::other)?
+                    .map_err(std::io::Error::other)?
+            }
+            Storage::Cluster(cluster) => {
+                // Rooms are not restored at start: each is rebuilt from its
+                // log by the node that takes it over, when it is asked for.
+                let revision = cluster.take_lease().await.map_err(std::io::Error::other)?;
+                cluster_tasks.push(tokio::spawn(dispatch::keep_lease(
+                    shared.clone(),
+                    cluster.clone(),
+                    revision,
+                )));
+                let relay = cluster::relay::serve(shared.clone(), cluster.clone())
+                    .await
+                    .map_err(std::io::Error::other)?;
+                cluster_tasks.push(relay);
+                tracing::info!(node = %cluster.node, "joined the cluster");
+                Vec::new()
+            }
+        };
         // A room whose log cannot be read or replayed is kept closed as a
         // whole (never replayed in part: that would be another game) and
         // its rows are left as stored, for inspection.
         let (mut restored, mut closed) = (0usize, 0usize);
-        let reader = shared.clone();
-        let stored_rooms = tokio::task::spawn_blocking(move || reader.store.open_rooms())
-            .await
-            .map_err(std::io::Error::other)?
-            .map_err(std::io::Error::other)?;
         for stored in stored_rooms {
             let (id, code, why) = match stored {
                 Ok(room) => {
@@ -349,6 +407,7 @@ impl Server {
             shared,
             shutdown: Some(tx),
             task,
+            cluster_tasks,
         })
     }
 
@@ -364,6 +423,9 @@ impl Server {
         }
         self.task.abort();
         let _ = (&mut self.task).await;
+        for task in &self.cluster_tasks {
+            task.abort();
+        }
         for (_, room) in lock(&self.shared.rooms).drain() {
             room.task.abort();
         }

@@ -1,7 +1,9 @@
 //! `papan-server --db papan.db --addr 127.0.0.1:8787 [--tls-cert chain.pem --tls-key key.pem]`
+//! or, one node of many: `papan-server --nats nats://127.0.0.1:4222 --addr …`
 
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
+use papan_server::cluster::ClusterConfig;
 use papan_server::tls::TlsIdentity;
 
 #[global_allocator]
@@ -11,8 +13,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 const USAGE: &str = "usage: papan-server [--db FILE] [--addr HOST:PORT] [--grace-s N] [--rate-per-second N] \
-[--tls-cert CHAIN.pem --tls-key KEY.pem]";
+[--tls-cert CHAIN.pem --tls-key KEY.pem] [--nats URL[,URL…] [--lease-s N] [--nats-replicas N]]";
 
+#[derive(Debug)]
 struct Args {
     db: PathBuf,
     addr: SocketAddr,
@@ -20,6 +23,7 @@ struct Args {
     rate: f64,
     tls_cert: Option<PathBuf>,
     tls_key: Option<PathBuf>,
+    cluster: Option<ClusterConfig>,
 }
 
 /// The command line, or what is wrong with it.
@@ -31,7 +35,9 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         rate: 20.0,
         tls_cert: None,
         tls_key: None,
+        cluster: None,
     };
+    let (mut lease_s, mut replicas) = (None, None);
     while let Some(name) = args.next() {
         let value = args.next().ok_or_else(|| format!("{name} needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{name} {value}: {e}");
@@ -47,8 +53,37 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--tls-cert" => parsed.tls_cert = Some(PathBuf::from(&value)),
             "--tls-key" => parsed.tls_key = Some(PathBuf::from(&value)),
+            "--nats" => parsed.cluster = Some(ClusterConfig::new(value)),
+            "--lease-s" => {
+                let seconds: f64 = value.parse().map_err(|e| bad(&e))?;
+                if !(seconds.is_finite() && (0.5..=600.0).contains(&seconds)) {
+                    return Err(bad(&"must be between 0.5 and 600 seconds"));
+                }
+                lease_s = Some(seconds);
+            }
+            "--nats-replicas" => {
+                let n: usize = value.parse().map_err(|e| bad(&e))?;
+                if !(1..=5).contains(&n) {
+                    return Err(bad(&"must be 1 to 5"));
+                }
+                replicas = Some(n);
+            }
             _ => return Err(format!("unknown argument {name}")),
         }
+    }
+    match &mut parsed.cluster {
+        Some(cluster) => {
+            if let Some(seconds) = lease_s {
+                cluster.lease = std::time::Duration::from_secs_f64(seconds);
+            }
+            if let Some(n) = replicas {
+                cluster.replicas = n;
+            }
+        }
+        None if lease_s.is_some() || replicas.is_some() => {
+            return Err("--lease-s and --nats-replicas need --nats".into());
+        }
+        None => {}
     }
     if parsed.tls_cert.is_some() != parsed.tls_key.is_some() {
         return Err("--tls-cert and --tls-key go together".into());
@@ -73,6 +108,7 @@ async fn main() {
     config.grace = std::time::Duration::from_secs(args.grace_s);
     config.rate_per_second = args.rate;
     config.rate_burst = args.rate * 3.0;
+    config.cluster = args.cluster;
     if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
         match TlsIdentity::read(cert, key) {
             Ok(identity) => config.tls = Some(identity),
@@ -93,5 +129,30 @@ async fn main() {
     tokio::select! {
         _ = server.wait() => {}
         _ = tokio::signal::ctrl_c() => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_args;
+
+    fn parse(line: &str) -> Result<super::Args, String> {
+        parse_args(line.split_whitespace().map(String::from))
+    }
+
+    #[test]
+    fn cluster_flags_need_nats_and_sane_values() {
+        let args = parse("--nats nats://a:4222,nats://b:4222 --lease-s 2.5 --nats-replicas 3").unwrap();
+        let cluster = args.cluster.unwrap();
+        assert_eq!(cluster.url, "nats://a:4222,nats://b:4222");
+        assert_eq!((cluster.lease.as_millis(), cluster.replicas), (2500, 3));
+        assert!(parse("--lease-s 5").unwrap_err().contains("need --nats"));
+        assert!(parse("--nats nats://a:4222 --lease-s 0.1")
+            .unwrap_err()
+            .contains("between"));
+        assert!(parse("--nats nats://a:4222 --nats-replicas 9")
+            .unwrap_err()
+            .contains("1 to 5"));
+        assert!(parse("").unwrap().cluster.is_none(), "SQLite stays the default");
     }
 }

@@ -40,32 +40,80 @@ fn save(conn: &Connection, device: &str, game: GameId, r: Glicko2Rating, games: 
     Ok(())
 }
 
-/// Records a game between `first` and `second`.
-pub fn record(conn: &Connection, result: &RatedResult) -> Res<()> {
-    let (ra, ga) = load(conn, &result.first, result.game)?;
-    let (rb, gb) = load(conn, &result.second, result.game)?;
-    let outcome = if result.score_first > 0.75 {
+/// A device's standing in one game: its Glicko-2 rating and games played.
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Standing {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u32,
+}
+
+impl Default for Standing {
+    fn default() -> Standing {
+        Standing::from((Glicko2Rating::new(), 0))
+    }
+}
+
+impl From<(Glicko2Rating, u32)> for Standing {
+    fn from((r, games): (Glicko2Rating, u32)) -> Standing {
+        Standing {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+            games,
+        }
+    }
+}
+
+impl Standing {
+    fn glicko(self) -> Glicko2Rating {
+        Glicko2Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        }
+    }
+
+    pub fn rating(self, game: GameId) -> Rating {
+        Rating {
+            game,
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+            games: self.games,
+            provisional: self.games < 10 || self.deviation > 110.0,
+        }
+    }
+}
+
+/// Both players' standings after a game in which `first` scored `score_first`.
+pub fn after_game(first: Standing, second: Standing, score_first: f64) -> (Standing, Standing) {
+    let outcome = if score_first > 0.75 {
         Outcomes::WIN
-    } else if result.score_first < 0.25 {
+    } else if score_first < 0.25 {
         Outcomes::LOSS
     } else {
         Outcomes::DRAW
     };
-    let (na, nb) = glicko2(&ra, &rb, &outcome, &Glicko2Config::new());
-    save(conn, &result.first, result.game, na, ga + 1)?;
-    save(conn, &result.second, result.game, nb, gb + 1)
+    let (a, b) = glicko2(&first.glicko(), &second.glicko(), &outcome, &Glicko2Config::new());
+    (
+        Standing::from((a, first.games + 1)),
+        Standing::from((b, second.games + 1)),
+    )
+}
+
+/// Records a game between `first` and `second`.
+pub fn record(conn: &Connection, result: &RatedResult) -> Res<()> {
+    let a = Standing::from(load(conn, &result.first, result.game)?);
+    let b = Standing::from(load(conn, &result.second, result.game)?);
+    let (na, nb) = after_game(a, b, result.score_first);
+    save(conn, &result.first, result.game, na.glicko(), na.games)?;
+    save(conn, &result.second, result.game, nb.glicko(), nb.games)
 }
 
 pub fn get(conn: &Connection, device: &str, game: GameId) -> Res<Rating> {
-    let (r, games) = load(conn, device, game)?;
-    Ok(Rating {
-        game,
-        rating: r.rating,
-        deviation: r.deviation,
-        volatility: r.volatility,
-        games,
-        provisional: games < 10 || r.deviation > 110.0,
-    })
+    Ok(Standing::from(load(conn, device, game)?).rating(game))
 }
 
 #[cfg(test)]

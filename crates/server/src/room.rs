@@ -95,6 +95,9 @@ pub struct Actor {
     absent_since: [Option<Instant>; 2],
     origin: Instant,
     closed_at: Option<Instant>,
+    /// Another node appended to this room's log (it owns the room now):
+    /// the task ends without writing again.
+    fenced: bool,
     shared: Arc<Shared>,
 }
 
@@ -136,6 +139,7 @@ impl Actor {
             absent_since: [None; 2],
             origin: Instant::now(),
             closed_at: None,
+            fenced: false,
             shared,
         };
         for (slot, hash, device) in seats {
@@ -201,6 +205,10 @@ impl Actor {
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         loop {
+            if self.fenced {
+                tracing::warn!(room = %self.core.id, "room dropped: another node owns it now");
+                break;
+            }
             if self.core.status == RoomStatus::Closed && self.streams == [0, 0] {
                 // A closed room stays readable a while (the opponent sees
                 // the result), then its task ends; the log stays in SQLite.
@@ -541,7 +549,10 @@ impl Actor {
                 },
             )
             .await
-            .map_err(internal)?;
+            .map_err(|e| {
+                self.fenced |= e.is_fenced();
+                internal(e)
+            })?;
         self.core = next;
         self.clock = clock;
         if let Some(key) = origin {

@@ -8,6 +8,7 @@ use papan_api::{Action, GameId, RoomStatus, Snapshot};
 use papan_rules::junqi::{JunQi, Square};
 use papan_rules::{Game, Record};
 use proptest::prelude::*;
+use std::time::Duration;
 
 /// Every payload of the game, checked against the true layout once the
 /// seed is revealed: each post still face down in the real game at that
@@ -34,10 +35,27 @@ fn check_payloads(payloads: &[Snapshot], moves: &[String], seed: u64) {
     }
 }
 
-async fn one_game(pick: u64) {
+/// One random game, on one node or on two nodes of a cluster (each player
+/// on its own node: one seat's events relayed from the owner).
+async fn one_game(pick: u64, on_cluster: bool) {
     let dir = tempfile::tempdir().unwrap();
-    let server = server_at(&dir.path().join("p.db"), |_| {}).await;
-    let (a, b) = table(&server, options(GameId::Junqi)).await;
+    let nats = match on_cluster {
+        true => Some(common::nats::Nats::start().await),
+        false => None,
+    };
+    let servers = match &nats {
+        Some(nats) => vec![
+            cluster_node(&nats.url, Duration::from_secs(2)).await,
+            cluster_node(&nats.url, Duration::from_secs(2)).await,
+        ],
+        None => vec![server_at(&dir.path().join("p.db"), |_| {}).await],
+    };
+    let (a, b) = seat(
+        device(&servers[0].base_url()).await,
+        device(&servers[servers.len() - 1].base_url()).await,
+        options(GameId::Junqi),
+    )
+    .await;
     let mut players = [a, b];
     let mut streams = Vec::new();
     for p in &players {
@@ -82,13 +100,20 @@ async fn one_game(pick: u64) {
     }
     let reveal = end.reveal.clone().expect("revealed at the end");
     check_payloads(&payloads, &end.moves, reveal.seed);
-    server.stop().await;
+    for server in servers {
+        server.stop().await;
+    }
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
     #[test]
     fn j21_no_payload_to_a_seat_names_a_face_down_piece(pick in any::<u64>()) {
-        tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(one_game(pick));
+        tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(one_game(pick, false));
+    }
+
+    #[test]
+    fn j21_on_a_cluster_no_payload_to_a_seat_names_a_face_down_piece(pick in any::<u64>()) {
+        tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(one_game(pick, true));
     }
 }

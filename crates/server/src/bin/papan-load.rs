@@ -10,6 +10,12 @@
 //! open and never move (the active rooms play among them); `--http2` puts
 //! every device on shared HTTP/2 connections (prior knowledge), which
 //! 10,000 idle rooms need where a process may hold only 20,000 sockets.
+//!
+//! `--servers URL,URL,…` loads nodes already running (a cluster, e.g.
+//! `cargo xtask cluster`) instead of starting one: each room's two devices
+//! sit on two different nodes, so half the seats reach their room through
+//! another node. `--pids PID,…` names those nodes' processes for the RSS
+//! figures (summed).
 
 use papan_api::{Action, ActionRequest, Client, RoomOptions};
 
@@ -27,6 +33,19 @@ fn arg(name: &str, default: u64) -> u64 {
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+fn text_arg(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
+/// A field of /proc/PID/status, summed over `pids`, in KiB.
+fn procs_kib(pids: &[u32], field: &str) -> u64 {
+    pids.iter().map(|&pid| proc_kib(pid, field)).sum()
 }
 
 fn proc_kib(pid: u32, field: &str) -> u64 {
@@ -52,30 +71,46 @@ async fn main() {
     let moves = arg("--moves", 40).min(100) as usize;
     let port = arg("--port", 18787);
     let dir = std::env::temp_dir().join(format!("papan-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let exe = std::env::current_exe().expect("exe").with_file_name("papan-server");
-    let mut child = Command::new(&exe)
-        .args([
-            "--db",
-            dir.join("load.db").to_str().unwrap(),
-            "--addr",
-            &format!("127.0.0.1:{port}"),
-        ])
-        .args(["--rate-per-second", "1000"])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", exe.display()));
-    let pid = child.id();
-    let base = format!("http://127.0.0.1:{port}");
+    let given: Vec<String> = text_arg("--servers")
+        .map(|list| {
+            list.split(',')
+                .map(|s| s.trim().trim_end_matches('/').to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let (mut child, bases, pids) = if given.is_empty() {
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let exe = std::env::current_exe().expect("exe").with_file_name("papan-server");
+        let child = Command::new(&exe)
+            .args([
+                "--db",
+                dir.join("load.db").to_str().unwrap(),
+                "--addr",
+                &format!("127.0.0.1:{port}"),
+            ])
+            .args(["--rate-per-second", "1000"])
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", exe.display()));
+        let pid = child.id();
+        (Some(child), vec![format!("http://127.0.0.1:{port}")], vec![pid])
+    } else {
+        let pids = text_arg("--pids")
+            .map(|list| list.split(',').filter_map(|p| p.trim().parse().ok()).collect())
+            .unwrap_or_default();
+        (None, given, pids)
+    };
     let probe = reqwest::Client::new();
-    for _ in 0..100 {
-        if probe.get(format!("{base}/health")).send().await.is_ok() {
-            break;
+    for base in &bases {
+        for _ in 0..100 {
+            if probe.get(format!("{base}/health")).send().await.is_ok() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let rss_empty = proc_kib(pid, "VmRSS:");
+    let rss_empty = procs_kib(&pids, "VmRSS:");
     // One connection pool for every device, or one each (as phones have).
     let shared = http2.then(|| {
         reqwest::Client::builder()
@@ -93,10 +128,12 @@ async fn main() {
     let gate = Arc::new(tokio::sync::Semaphore::new(64));
     let events = Arc::new(AtomicU64::new(0));
     let mut setups = Vec::new();
-    for _ in 0..idle + rooms {
-        let base = base.clone();
+    for table in 0..idle + rooms {
         let gate = gate.clone();
-        let (mut a, mut b) = (device(&base), device(&base));
+        let (mut a, mut b) = (
+            device(&bases[table % bases.len()]),
+            device(&bases[(table + 1) % bases.len()]),
+        );
         let events = events.clone();
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await.unwrap();
@@ -137,7 +174,7 @@ async fn main() {
         }
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_ready = proc_kib(pid, "VmRSS:");
+    let rss_ready = procs_kib(&pids, "VmRSS:");
 
     let started = Instant::now();
     let mut games = Vec::new();
@@ -167,8 +204,8 @@ async fn main() {
     }
     let elapsed = started.elapsed();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let rss = proc_kib(pid, "VmRSS:");
-    let hwm = proc_kib(pid, "VmHWM:");
+    let rss = procs_kib(&pids, "VmRSS:");
+    let hwm = procs_kib(&pids, "VmHWM:");
     all.sort();
     let pct = |p: f64| {
         all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
@@ -176,8 +213,9 @@ async fn main() {
             .unwrap_or_default()
     };
     println!(
-        "rooms {rooms} playing{}, SSE clients {}, actions {}, {:.2} s: {:.0} actions/s, p50 {:.2} ms, p99 {:.2} ms, \
+        "{} node(s), rooms {rooms} playing{}, SSE clients {}, actions {}, {:.2} s: {:.0} actions/s, p50 {:.2} ms, p99 {:.2} ms, \
          SSE events received {}, server RSS empty {} MiB, rooms open {} MiB, now {} MiB, peak {} MiB",
+        bases.len(),
         if idle > 0 {
             format!(" among {idle} idle{}", if http2 { " (HTTP/2)" } else { "" })
         } else {
@@ -198,7 +236,9 @@ async fn main() {
     for r in readers {
         r.abort();
     }
-    let _ = child.kill();
-    let _ = child.wait();
-    let _ = std::fs::remove_dir_all(&dir);
+    if let Some(child) = child.as_mut() {
+        let _ = child.kill();
+        let _ = child.wait();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -7,6 +7,7 @@
 
 mod writer;
 
+use crate::cluster::Cluster;
 use crate::core::Logged;
 use crate::ratings;
 use papan_api::{GameId, Rating, RoomOptions};
@@ -14,23 +15,47 @@ use rusqlite::types::Value;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use writer::Writer;
 
 /// What went wrong in storage, as text (one failed batch answers every
 /// request in it, so it is cloned).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError(String);
+pub struct StoreError {
+    message: String,
+    /// A room's log moved on without this node: another node owns the room.
+    fenced: bool,
+}
 
 impl StoreError {
+    pub fn new(message: impl Into<String>) -> StoreError {
+        StoreError {
+            message: message.into(),
+            fenced: false,
+        }
+    }
+
+    pub fn fenced(message: impl Into<String>) -> StoreError {
+        StoreError {
+            message: message.into(),
+            fenced: true,
+        }
+    }
+
+    /// Whether the room's log was appended to by another node: this node
+    /// must drop the room and never write to it again.
+    pub fn is_fenced(&self) -> bool {
+        self.fenced
+    }
+
     fn not_written() -> StoreError {
-        StoreError("the store did not write this request".into())
+        StoreError::new("the store did not write this request")
     }
 }
 
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -38,12 +63,12 @@ impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
-        StoreError(e.to_string())
+        StoreError::new(e.to_string())
     }
 }
 
 /// A seat taken, stored with the event that records it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct NewSeat {
     pub slot: u8,
     pub token_hash: String,
@@ -128,6 +153,70 @@ pub struct RatedResult {
     pub score_first: f64,
 }
 
+/// Where rooms, devices and ratings live: SQLite in this process (the
+/// embedded default), or NATS JetStream shared by many nodes.
+pub enum Storage {
+    Sqlite(Arc<Store>),
+    Cluster(Arc<Cluster>),
+}
+
+impl Storage {
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        match self {
+            Storage::Cluster(cluster) => Some(cluster),
+            Storage::Sqlite(_) => None,
+        }
+    }
+
+    pub async fn add_device(&self, id: &str, token_hash: &str) -> Res<()> {
+        match self {
+            Storage::Sqlite(store) => store.add_device(id, token_hash).await,
+            Storage::Cluster(cluster) => cluster.add_device(id, token_hash).await,
+        }
+    }
+
+    pub async fn device_by_token_hash(&self, token_hash: &str) -> Res<Option<String>> {
+        match self {
+            Storage::Sqlite(store) => Ok(store.device_by_token_hash(token_hash)),
+            Storage::Cluster(cluster) => cluster.device(token_hash).await,
+        }
+    }
+
+    /// See [`Store::add_room`]; on a cluster the code is reserved and this
+    /// node named the owner before the log starts.
+    pub async fn add_room(&self, id: &str, code: &str, options: &RoomOptions, entry: Entry<'_>) -> Res<bool> {
+        match self {
+            Storage::Sqlite(store) => store.add_room(id, code, options, entry).await,
+            Storage::Cluster(cluster) => {
+                if !cluster.reserve_code(code, id).await? {
+                    return Ok(false);
+                }
+                cluster.claim_new(id).await?;
+                let header = crate::cluster::Header {
+                    code: code.to_string(),
+                    options: *options,
+                };
+                cluster.append(id, Some(header), entry).await?;
+                Ok(true)
+            }
+        }
+    }
+
+    pub async fn append(&self, room_id: &str, entry: Entry<'_>) -> Res<()> {
+        match self {
+            Storage::Sqlite(store) => store.append(room_id, entry).await,
+            Storage::Cluster(cluster) => cluster.append(room_id, None, entry).await,
+        }
+    }
+
+    pub async fn rating(&self, device_id: &str, game: GameId) -> Res<Rating> {
+        match self {
+            Storage::Sqlite(store) => store.rating(device_id, game).await,
+            Storage::Cluster(cluster) => cluster.rating(device_id, game).await,
+        }
+    }
+}
+
 pub struct Store {
     path: PathBuf,
     writer: Writer,
@@ -160,7 +249,7 @@ pub struct UnreadableRoom {
 pub type Res<T> = Result<T, StoreError>;
 
 fn unwritable(e: serde_json::Error) -> StoreError {
-    StoreError(format!("a value that does not serialize: {e}"))
+    StoreError::new(format!("a value that does not serialize: {e}"))
 }
 
 /// A stored room's parts, read back.
@@ -258,7 +347,7 @@ impl Store {
             .prepare("SELECT token_hash, id FROM devices")?
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<HashMap<String, String>>>()?;
-        let writer = Writer::start(conn).map_err(|e| StoreError(format!("starting the writer: {e}")))?;
+        let writer = Writer::start(conn).map_err(|e| StoreError::new(format!("starting the writer: {e}")))?;
         Ok(Store {
             path: path.to_path_buf(),
             writer,

@@ -2,6 +2,8 @@
 //! driving it through papan-api's client.
 #![allow(dead_code)]
 
+pub mod nats;
+
 use papan_api::{Action, ActionAccepted, ActionRequest, Client, ClientError, GameId, RoomOptions, SeatGrant, Snapshot};
 use papan_server::{Config, Server};
 use std::path::Path;
@@ -13,6 +15,22 @@ pub async fn server_at(db: &Path, tweak: impl FnOnce(&mut Config)) -> Server {
     config.rate_burst = 10_000.0;
     tweak(&mut config);
     Server::start(config).await.expect("server starts")
+}
+
+/// One node of a cluster on NATS at `url`, in this process.
+pub async fn cluster_node(url: &str, lease: Duration) -> Server {
+    replicated_node(url, lease, 1).await
+}
+
+/// [`cluster_node`] keeping `replicas` copies of every log and bucket.
+pub async fn replicated_node(url: &str, lease: Duration, replicas: usize) -> Server {
+    server_at(Path::new("unused-on-a-cluster.db"), |config| {
+        let mut cluster = papan_server::cluster::ClusterConfig::new(url);
+        cluster.lease = lease;
+        cluster.replicas = replicas;
+        config.cluster = Some(cluster);
+    })
+    .await
 }
 
 /// One player: a registered device plus the seat it holds.

@@ -1,0 +1,167 @@
+//! Room logs on JetStream: the stream `PAPAN_ROOMS`, one subject per room,
+//! one message per commit (its events, the request that made them, the
+//! seat they record; the first also the room's code and options). A commit
+//! is appended only if the room's last message is the one this node last
+//! read or wrote: a node that lost the room is refused (`fenced`), so two
+//! nodes can never both extend a log.
+
+use super::{failed, lock, Cluster};
+use crate::core::Logged;
+use crate::store::{Entry, NewSeat, Res, StoreError, StoredRoom, UnreadableRoom};
+use async_nats::header::{HeaderMap, NATS_EXPECTED_LAST_SUBJECT_SEQUENCE};
+use async_nats::jetstream::context::PublishErrorKind;
+use async_nats::jetstream::stream::{LastRawMessageErrorKind, RawMessageErrorKind};
+use papan_api::RoomOptions;
+use serde::{Deserialize, Serialize};
+
+pub const STREAM: &str = "PAPAN_ROOMS";
+pub const SUBJECT: &str = "papan.room";
+
+fn subject(room: &str) -> String {
+    format!("{SUBJECT}.{room}")
+}
+
+/// What a room's first commit also carries.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Header {
+    pub code: String,
+    pub options: RoomOptions,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Commit {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    room: Option<Header>,
+    first_version: u64,
+    events: Vec<Logged>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    origin: Option<(u8, u64)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seat: Option<NewSeat>,
+}
+
+impl Cluster {
+    /// Appends one commit to `room`'s log (and then the ratings of the
+    /// games it ends). `header` starts a new log.
+    pub async fn append(&self, room: &str, header: Option<Header>, entry: Entry<'_>) -> Res<()> {
+        let commit = Commit {
+            room: header,
+            first_version: entry.first_version,
+            events: entry.events.to_vec(),
+            origin: entry.origin,
+            seat: entry.seat,
+        };
+        let body = serde_json::to_vec(&commit).map_err(|e| failed("a commit")(&e))?;
+        let expected = lock(&self.last_seq).get(room).copied().unwrap_or(0);
+        let mut headers = HeaderMap::new();
+        headers.insert(NATS_EXPECTED_LAST_SUBJECT_SEQUENCE, expected.to_string().as_str());
+        let ack = async {
+            self.js
+                .publish_with_headers(subject(room), headers, body.into())
+                .await?
+                .await
+        }
+        .await;
+        let ack = match ack {
+            Ok(ack) => ack,
+            Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
+                lock(&self.last_seq).remove(room);
+                return Err(StoreError::fenced(format!(
+                    "room {room}: its log moved on without this node (another node owns it now)"
+                )));
+            }
+            Err(e) => return Err(failed("appending to a room log")(&e)),
+        };
+        lock(&self.last_seq).insert(room.to_string(), ack.sequence);
+        for result in &entry.rated {
+            // After the commit: a result is rated once its game's end is durable.
+            if let Err(e) = self.record(result).await {
+                tracing::error!(room, error = %e, "a rated result was not recorded");
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads `room`'s whole log, and remembers where it ends for the next
+    /// append. `None` if the room has no log.
+    pub async fn read_room(&self, room: &str) -> Res<Option<Result<StoredRoom, UnreadableRoom>>> {
+        let subject = subject(room);
+        let last = match self.rooms.get_last_raw_message_by_subject(&subject).await {
+            Ok(message) => message.sequence,
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(None),
+            Err(e) => return Err(failed("reading a room log")(&e)),
+        };
+        let mut commits = Vec::new();
+        let mut at = 0;
+        while at < last {
+            let message = self
+                .rooms
+                .raw_message_builder()
+                .sequence(at + 1)
+                .next_by_subject(subject.clone())
+                .send()
+                .await;
+            let message = match message {
+                Ok(message) => message,
+                Err(e) if e.kind() == RawMessageErrorKind::NoMessageFound => break,
+                Err(e) => return Err(failed("reading a room log")(&e)),
+            };
+            at = message.sequence;
+            commits.push(serde_json::from_slice::<Commit>(&message.payload).map_err(|e| e.to_string()));
+        }
+        lock(&self.last_seq).insert(room.to_string(), at);
+        Ok(Some(assemble(room, commits)))
+    }
+}
+
+/// A room from its commits, whole, or what does not read back.
+fn assemble(room: &str, commits: Vec<Result<Commit, String>>) -> Result<StoredRoom, UnreadableRoom> {
+    let mut header: Option<Header> = None;
+    let mut seats = Vec::new();
+    let mut events = Vec::new();
+    let unreadable = |code: &Option<Header>, why: String| UnreadableRoom {
+        id: room.to_string(),
+        code: code.as_ref().map(|h| h.code.clone()).unwrap_or_default(),
+        why,
+    };
+    for (index, commit) in commits.into_iter().enumerate() {
+        let commit = commit.map_err(|e| unreadable(&header, format!("commit {} does not parse: {e}", index + 1)))?;
+        if index == 0 {
+            header = commit.room;
+            if header.is_none() {
+                return Err(unreadable(&header, "the first commit names no room".into()));
+            }
+        }
+        if commit.first_version != events.len() as u64 + 1 {
+            return Err(unreadable(
+                &header,
+                format!(
+                    "commit {} starts at version {}, after version {}",
+                    index + 1,
+                    commit.first_version,
+                    events.len()
+                ),
+            ));
+        }
+        if let Some(seat) = commit.seat {
+            seats.push((seat.slot, seat.token_hash, seat.device_id));
+        }
+        for (i, event) in commit.events.into_iter().enumerate() {
+            let (slot, seq) = match (i, commit.origin) {
+                (0, Some((slot, seq))) => (Some(slot), Some(seq)),
+                _ => (None, None),
+            };
+            events.push((event, slot, seq));
+        }
+    }
+    let Some(header) = header else {
+        return Err(unreadable(&None, "the log is empty".into()));
+    };
+    Ok(StoredRoom {
+        id: room.to_string(),
+        code: header.code,
+        options: header.options,
+        seats,
+        events,
+    })
+}

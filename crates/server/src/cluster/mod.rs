@@ -1,0 +1,389 @@
+//! Many nodes on NATS JetStream (`papan-server --nats nats://…`), through
+//! the official `async-nats` client. What lives where:
+//!
+//! - each room's event log: the stream `PAPAN_ROOMS`, subject
+//!   `papan.room.<id>`, one message per commit ([`log`]), appended with
+//!   `Nats-Expected-Last-Subject-Sequence` so a node that lost a room
+//!   cannot fork its log;
+//! - key-value buckets, written with compare-and-set: `papan-devices`
+//!   (token hash → device), `papan-codes` (join code → room),
+//!   `papan-ratings` (`<game>.<device>` → standing), `papan-match` (quick
+//!   match: options → the waiting room), `papan-owners` (room → node);
+//! - leases: `papan-nodes` (node → alive) has a max age of one lease; each
+//!   node renews its own key every third of it. A room belongs to the node
+//!   named in `papan-owners` while that node's lease lives; once it lapses,
+//!   any node may take the room over by compare-and-set on the owner record
+//!   and rebuild it from the log. One renewal per node, not per room: ten
+//!   thousand rooms do not cost ten thousand writes per lease.
+//!
+//! Requests for a room owned elsewhere travel over NATS request-reply to
+//! the owner ([`relay`]); its event streams are relayed per seat, filtered
+//! by the owner.
+
+mod log;
+pub mod relay;
+
+pub use log::Header;
+
+use crate::ratings::{self, Standing};
+use crate::store::{RatedResult, Res, StoreError};
+use async_nats::jetstream::{self, kv, stream};
+use papan_api::{GameId, Rating};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// How a node reaches the cluster.
+#[derive(Clone, Debug)]
+pub struct ClusterConfig {
+    /// NATS servers, comma-separated (`nats://127.0.0.1:4222`).
+    pub url: String,
+    /// How long a node's lease lives without renewal: a killed node's rooms
+    /// are taken over within about this long.
+    pub lease: Duration,
+    /// Copies JetStream keeps of the logs and buckets (3 on a NATS cluster).
+    pub replicas: usize,
+}
+
+impl ClusterConfig {
+    pub fn new(url: impl Into<String>) -> ClusterConfig {
+        ClusterConfig {
+            url: url.into(),
+            lease: Duration::from_secs(10),
+            replicas: 1,
+        }
+    }
+}
+
+pub struct Cluster {
+    /// This process's node id: fresh at every start, so a restarted node
+    /// never mistakes its old rooms for its own.
+    pub node: String,
+    pub lease: Duration,
+    pub client: async_nats::Client,
+    js: jetstream::Context,
+    rooms: stream::Stream,
+    nodes: kv::Store,
+    owners: kv::Store,
+    codes: kv::Store,
+    devices: kv::Store,
+    ratings: kv::Store,
+    matching: kv::Store,
+    /// Devices seen so far (token hash → id): a device never changes.
+    device_cache: Mutex<HashMap<String, String>>,
+    /// Room → the other node last found owning it, so that a request there
+    /// goes straight to it; forgotten when that node does not answer.
+    known_owners: Mutex<HashMap<String, String>>,
+    /// Room → stream sequence of the last message of its log that this node
+    /// read or wrote: the expected sequence of its next append.
+    last_seq: Mutex<HashMap<String, u64>>,
+}
+
+fn failed(what: &str) -> impl Fn(&dyn std::fmt::Display) -> StoreError + '_ {
+    move |e| StoreError::new(format!("{what}: {e}"))
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Who holds a room: a node and the owner record's revision.
+pub struct Owner {
+    pub node: String,
+    pub revision: u64,
+}
+
+impl Cluster {
+    /// Connects, creates the stream and buckets if this is the first node,
+    /// and takes this node's lease.
+    pub async fn connect(config: &ClusterConfig) -> Res<Cluster> {
+        let client = async_nats::ConnectOptions::new()
+            .name("papan-server")
+            .connect(config.url.split(',').map(str::trim).collect::<Vec<_>>())
+            .await
+            .map_err(|e| failed("connecting to NATS")(&e))?;
+        let js = jetstream::new(client.clone());
+        let rooms = js
+            .get_or_create_stream(stream::Config {
+                name: log::STREAM.into(),
+                subjects: vec![format!("{}.*", log::SUBJECT)],
+                storage: stream::StorageType::File,
+                num_replicas: config.replicas,
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| failed("opening the room log stream")(&e))?;
+        let bucket = |name: &'static str, max_age: Duration| {
+            let js = js.clone();
+            let replicas = config.replicas;
+            async move {
+                if let Ok(store) = js.get_key_value(name).await {
+                    return Ok(store);
+                }
+                let made = js
+                    .create_key_value(kv::Config {
+                        bucket: name.into(),
+                        history: 1,
+                        max_age,
+                        storage: stream::StorageType::File,
+                        num_replicas: replicas,
+                        ..Default::default()
+                    })
+                    .await;
+                match made {
+                    Ok(store) => Ok(store),
+                    // Another node made it meanwhile.
+                    Err(e) => js.get_key_value(name).await.map_err(|_| failed(name)(&e)),
+                }
+            }
+        };
+        let cluster = Cluster {
+            node: crate::secrets::public_id(),
+            lease: config.lease,
+            nodes: bucket("papan-nodes", config.lease).await?,
+            owners: bucket("papan-owners", Duration::ZERO).await?,
+            codes: bucket("papan-codes", Duration::ZERO).await?,
+            devices: bucket("papan-devices", Duration::ZERO).await?,
+            ratings: bucket("papan-ratings", Duration::ZERO).await?,
+            matching: bucket("papan-match", Duration::ZERO).await?,
+            client,
+            js,
+            rooms,
+            device_cache: Mutex::new(HashMap::new()),
+            known_owners: Mutex::new(HashMap::new()),
+            last_seq: Mutex::new(HashMap::new()),
+        };
+        Ok(cluster)
+    }
+
+    /// Takes this node's lease; its revision, for [`Cluster::renew`].
+    pub async fn take_lease(&self) -> Res<u64> {
+        self.nodes
+            .create(&self.node, "alive".into())
+            .await
+            .map_err(|e| failed("taking this node's lease")(&e))
+    }
+
+    /// Renews this node's lease; fails if it lapsed (another node may have
+    /// taken its rooms).
+    pub async fn renew(&self, revision: u64) -> Res<u64> {
+        self.nodes
+            .update(&self.node, "alive".into(), revision)
+            .await
+            .map_err(|e| failed("renewing this node's lease")(&e))
+    }
+
+    /// The revision of this node's lease, if it stands.
+    pub async fn lease_revision(&self) -> Res<Option<u64>> {
+        let entry = self
+            .nodes
+            .entry(&self.node)
+            .await
+            .map_err(|e| failed("reading a lease")(&e))?;
+        Ok(entry.filter(|e| e.operation == kv::Operation::Put).map(|e| e.revision))
+    }
+
+    pub async fn is_alive(&self, node: &str) -> Res<bool> {
+        let entry = self
+            .nodes
+            .entry(node)
+            .await
+            .map_err(|e| failed("reading a lease")(&e))?;
+        Ok(entry.is_some_and(|e| e.operation == kv::Operation::Put))
+    }
+
+    /// The node named as the room's owner, if the room exists.
+    pub async fn owner(&self, room: &str) -> Res<Option<Owner>> {
+        let entry = self
+            .owners
+            .entry(room)
+            .await
+            .map_err(|e| failed("reading a room's owner")(&e))?;
+        Ok(entry.filter(|e| e.operation == kv::Operation::Put).and_then(|e| {
+            let node = String::from_utf8(e.value.to_vec()).ok()?;
+            Some(Owner {
+                node,
+                revision: e.revision,
+            })
+        }))
+    }
+
+    /// The other node last found owning `room`.
+    pub fn known_owner(&self, room: &str) -> Option<String> {
+        lock(&self.known_owners).get(room).cloned()
+    }
+
+    pub fn remember_owner(&self, room: &str, node: &str) {
+        let mut known = lock(&self.known_owners);
+        if known.len() >= 100_000 {
+            known.clear(); // a bound, not a cache policy: it refills as asked
+        }
+        known.insert(room.to_string(), node.to_string());
+    }
+
+    pub fn forget_owner(&self, room: &str) {
+        lock(&self.known_owners).remove(room);
+    }
+
+    /// Names this node the owner of a new room.
+    pub async fn claim_new(&self, room: &str) -> Res<()> {
+        self.owners
+            .create(room, self.node.clone().into())
+            .await
+            .map(drop)
+            .map_err(|e| failed("claiming a new room")(&e))
+    }
+
+    /// Takes a room over from the owner at `revision` (whose lease lapsed);
+    /// `false` if another node was first.
+    pub async fn take_over(&self, room: &str, revision: u64) -> Res<bool> {
+        match self.owners.update(room, self.node.clone().into(), revision).await {
+            Ok(_) => Ok(true),
+            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => Ok(false),
+            Err(e) => Err(failed("taking a room over")(&e)),
+        }
+    }
+
+    pub async fn add_device(&self, id: &str, token_hash: &str) -> Res<()> {
+        self.devices
+            .create(token_hash, id.to_string().into())
+            .await
+            .map_err(|e| failed("registering a device")(&e))?;
+        lock(&self.device_cache).insert(token_hash.to_string(), id.to_string());
+        Ok(())
+    }
+
+    pub async fn device(&self, token_hash: &str) -> Res<Option<String>> {
+        if let Some(id) = lock(&self.device_cache).get(token_hash) {
+            return Ok(Some(id.clone()));
+        }
+        let Some(value) = self
+            .devices
+            .get(token_hash)
+            .await
+            .map_err(|e| failed("reading a device")(&e))?
+        else {
+            return Ok(None);
+        };
+        let id = String::from_utf8(value.to_vec()).map_err(|e| failed("a stored device id")(&e))?;
+        lock(&self.device_cache).insert(token_hash.to_string(), id.clone());
+        Ok(Some(id))
+    }
+
+    /// Reserves a join code for `room`; `false` if it is taken.
+    pub async fn reserve_code(&self, code: &str, room: &str) -> Res<bool> {
+        match self.codes.create(code, room.to_string().into()).await {
+            Ok(_) => Ok(true),
+            Err(e) if e.kind() == kv::CreateErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(failed("reserving a join code")(&e)),
+        }
+    }
+
+    pub async fn room_for_code(&self, code: &str) -> Res<Option<String>> {
+        let value = self
+            .codes
+            .get(code)
+            .await
+            .map_err(|e| failed("reading a join code")(&e))?;
+        Ok(value.and_then(|v| String::from_utf8(v.to_vec()).ok()))
+    }
+
+    async fn standing(&self, device: &str, game: GameId) -> Res<(Standing, Option<u64>)> {
+        let key = format!("{}.{device}", game.code());
+        let entry = self
+            .ratings
+            .entry(key)
+            .await
+            .map_err(|e| failed("reading a rating")(&e))?;
+        match entry.filter(|e| e.operation == kv::Operation::Put) {
+            None => Ok((Standing::default(), None)),
+            Some(e) => Ok((
+                serde_json::from_slice(&e.value).map_err(|e| failed("a stored rating")(&e))?,
+                Some(e.revision),
+            )),
+        }
+    }
+
+    pub async fn rating(&self, device: &str, game: GameId) -> Res<Rating> {
+        Ok(self.standing(device, game).await?.0.rating(game))
+    }
+
+    /// Updates both players' standings, each by compare-and-set against
+    /// the opponent's standing from before the game.
+    pub async fn record(&self, result: &RatedResult) -> Res<()> {
+        let (first_before, _) = self.standing(&result.first, result.game).await?;
+        let (second_before, _) = self.standing(&result.second, result.game).await?;
+        for (device, opponent, score) in [
+            (&result.first, second_before, result.score_first),
+            (&result.second, first_before, 1.0 - result.score_first),
+        ] {
+            let key = format!("{}.{device}", result.game.code());
+            loop {
+                let (mine, revision) = self.standing(device, result.game).await?;
+                let (after, _) = ratings::after_game(mine, opponent, score);
+                let body = serde_json::to_vec(&after).map_err(|e| failed("a rating")(&e))?;
+                let written = match revision {
+                    Some(revision) => self
+                        .ratings
+                        .update(&key, body.into(), revision)
+                        .await
+                        .map_err(|e| e.kind()),
+                    None => self.ratings.create(&key, body.into()).await.map_err(|_| {
+                        // Created by another game meanwhile: read it again.
+                        kv::UpdateErrorKind::WrongLastRevision
+                    }),
+                };
+                match written {
+                    Ok(_) => break,
+                    Err(kv::UpdateErrorKind::WrongLastRevision) => continue,
+                    Err(e) => return Err(failed("writing a rating")(&e)),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes the room waiting for a quick match under `key`, if any (no
+    /// other node gets the same one).
+    pub async fn take_waiting(&self, key: &str) -> Res<Option<String>> {
+        loop {
+            let entry = self
+                .matching
+                .entry(key)
+                .await
+                .map_err(|e| failed("reading the match queue")(&e))?;
+            let Some(entry) = entry.filter(|e| e.operation == kv::Operation::Put && !e.value.is_empty()) else {
+                return Ok(None);
+            };
+            match self.matching.update(key, "".into(), entry.revision).await {
+                Ok(_) => return Ok(String::from_utf8(entry.value.to_vec()).ok()),
+                Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => continue,
+                Err(e) => return Err(failed("taking from the match queue")(&e)),
+            }
+        }
+    }
+
+    /// Leaves `room` waiting under `key`; `false` if another room started
+    /// waiting there meanwhile.
+    pub async fn offer_waiting(&self, key: &str, room: &str) -> Res<bool> {
+        let entry = self
+            .matching
+            .entry(key)
+            .await
+            .map_err(|e| failed("reading the match queue")(&e))?;
+        let written = match entry {
+            Some(e) if e.operation == kv::Operation::Put && !e.value.is_empty() => return Ok(false),
+            Some(e) => self
+                .matching
+                .update(key, room.to_string().into(), e.revision)
+                .await
+                .map_err(|e| e.to_string()),
+            None => self
+                .matching
+                .create(key, room.to_string().into())
+                .await
+                .map_err(|e| e.to_string()),
+        };
+        Ok(written.is_ok())
+    }
+}

@@ -1,0 +1,200 @@
+//! Where a room's requests go: its task on this node, or, on a cluster,
+//! the node that owns it, or this node after taking over a room whose
+//! owner's lease lapsed.
+
+use crate::cluster::relay::{self, Answer, Call};
+use crate::cluster::Cluster;
+use crate::room::{self, Cmd, RoomHandle};
+use crate::{lock, Shared};
+use papan_api::{ApiError, ErrorCode, RoomOptions, SeatGrant};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub enum Route {
+    Local(RoomHandle),
+    /// Owned by this node of the cluster.
+    Remote(String),
+}
+
+fn no_answer() -> ApiError {
+    ApiError::new(
+        ErrorCode::Internal,
+        "the server holding this room does not answer; try again in a moment",
+    )
+}
+
+impl Shared {
+    /// Where room `id` runs: 404 for no such room, 410 for one kept closed.
+    pub async fn route(self: &Arc<Self>, id: &str) -> Result<Route, ApiError> {
+        let Some(cluster) = self.store.cluster() else {
+            return Ok(Route::Local(self.lookup_or_reopen(id).await?));
+        };
+        if let Some(handle) = self.room(id) {
+            return Ok(Route::Local(handle));
+        }
+        if self.is_kept_closed(id) {
+            return Err(crate::kept_closed(id));
+        }
+        if let Some(node) = cluster.known_owner(id) {
+            return Ok(Route::Remote(node));
+        }
+        for _ in 0..3 {
+            let owner = cluster.owner(id).await.map_err(room::internal)?;
+            let Some(owner) = owner else {
+                return Err(ApiError::new(ErrorCode::NotFound, "no such room"));
+            };
+            if owner.node == cluster.node {
+                return self.load_owned(cluster, id).await.map(Route::Local);
+            }
+            if cluster.is_alive(&owner.node).await.map_err(room::internal)? {
+                cluster.remember_owner(id, &owner.node);
+                return Ok(Route::Remote(owner.node));
+            }
+            if cluster.take_over(id, owner.revision).await.map_err(room::internal)? {
+                tracing::info!(room = %id, from = %owner.node, "room taken over: its node's lease lapsed");
+                return self.load_owned(cluster, id).await.map(Route::Local);
+            }
+            // Another node took it first: look again.
+        }
+        Err(no_answer())
+    }
+
+    /// A room this node owns, rebuilt from its log.
+    async fn load_owned(self: &Arc<Self>, cluster: &Cluster, id: &str) -> Result<RoomHandle, ApiError> {
+        if let Some(handle) = self.room(id) {
+            return Ok(handle);
+        }
+        let stored = cluster.read_room(id).await.map_err(room::internal)?;
+        self.open_stored(stored)
+    }
+
+    /// `call` on room `id`, wherever it runs. On a cluster, a node that does
+    /// not answer is asked again until its lease lapses and the room is
+    /// taken over (here or elsewhere).
+    pub async fn perform(self: &Arc<Self>, id: &str, call: Call) -> Result<Answer, ApiError> {
+        let Some(cluster) = self.store.cluster() else {
+            let handle = self.lookup_or_reopen(id).await?;
+            return relay::perform_local(None, &handle, call).await;
+        };
+        let deadline = Instant::now() + cluster.lease * 3;
+        loop {
+            match self.route(id).await? {
+                Route::Local(handle) => return relay::perform_local(Some(cluster), &handle, call).await,
+                Route::Remote(node) => {
+                    if let Some(answer) = cluster.call(&node, id, &call).await {
+                        return answer;
+                    }
+                    // Look it up again: the room moved or its node is gone.
+                    cluster.forget_owner(id);
+                }
+            }
+            if Instant::now() > deadline {
+                return Err(no_answer());
+            }
+            tokio::time::sleep((cluster.lease / 10).max(Duration::from_millis(50))).await;
+        }
+    }
+
+    /// Takes the seat left in the room with join code `code`.
+    pub async fn join_by_code(self: &Arc<Self>, device_id: String, code: &str) -> Result<SeatGrant, ApiError> {
+        let Some(cluster) = self.store.cluster() else {
+            let handle = self.lookup_code(code)?;
+            return handle.call(|reply| Cmd::Join { device_id, reply }).await;
+        };
+        let code = code.trim().to_ascii_uppercase();
+        let id = cluster
+            .room_for_code(&code)
+            .await
+            .map_err(room::internal)?
+            .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "no room with this code"))?;
+        self.perform(&id, Call::Join { device_id }).await?.seat()
+    }
+
+    /// Quick match on a cluster: the queue is a key-value entry per set of
+    /// options, taken and offered by compare-and-set.
+    pub(crate) async fn quick_match_cluster(
+        self: &Arc<Self>,
+        cluster: &Cluster,
+        device_id: &str,
+        options: RoomOptions,
+    ) -> Result<SeatGrant, ApiError> {
+        let key = crate::secrets::hash_token(&serde_json::to_string(&options).unwrap_or_default());
+        let mut mine: Option<SeatGrant> = None;
+        for _ in 0..8 {
+            if let Some(waiting) = cluster.take_waiting(&key).await.map_err(room::internal)? {
+                let join = Call::Join {
+                    device_id: device_id.to_string(),
+                };
+                match self.perform(&waiting, join).await.and_then(Answer::seat) {
+                    Ok(grant) => return Ok(grant),
+                    Err(e) if e.code == ErrorCode::Conflict && e.message.contains("device") => {
+                        // Our own waiting table: keep waiting there.
+                        cluster.offer_waiting(&key, &waiting).await.map_err(room::internal)?;
+                        return Err(e);
+                    }
+                    Err(_) => continue,
+                }
+            }
+            let grant = match mine.take() {
+                Some(grant) => grant,
+                None => self.create_room(device_id, options).await?,
+            };
+            if cluster
+                .offer_waiting(&key, &grant.room_id)
+                .await
+                .map_err(room::internal)?
+            {
+                return Ok(grant);
+            }
+            // Another table started waiting meanwhile: join that one.
+            mine = Some(grant);
+        }
+        mine.ok_or_else(no_answer)
+    }
+
+    /// Ends every room task of this node (its lease lapsed: other nodes
+    /// may own them now).
+    pub(crate) fn drop_rooms(&self) {
+        for (_, room) in lock(&self.rooms).drain() {
+            room.stop();
+        }
+        lock(&self.codes).clear();
+    }
+}
+
+/// Keeps this node's lease; if it lapsed (the node was cut off longer than
+/// a lease), drops every room, since other nodes may have taken them, and
+/// takes a new one.
+pub(crate) async fn keep_lease(shared: Arc<Shared>, cluster: Arc<Cluster>, mut revision: u64) {
+    loop {
+        tokio::time::sleep(cluster.lease / 3).await;
+        match cluster.renew(revision).await {
+            Ok(next) => revision = next,
+            Err(e) => {
+                if cluster.is_alive(&cluster.node).await.unwrap_or(true) {
+                    // A failed write (NATS busy, a leader moving) while the
+                    // lease still stands: read its revision and go on.
+                    tracing::warn!(error = %e, "lease renewal failed; trying again");
+                    if let Ok(Some(r)) = cluster.lease_revision().await {
+                        revision = r;
+                    }
+                    continue;
+                }
+                tracing::error!(error = %e, "this node's lease lapsed: dropping its rooms");
+                shared.drop_rooms();
+                loop {
+                    match cluster.take_lease().await {
+                        Ok(r) => {
+                            revision = r;
+                            break;
+                        }
+                        Err(e) => {
+                            tracing::error!(error = %e, "cannot take a lease");
+                            tokio::time::sleep(cluster.lease / 3).await;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

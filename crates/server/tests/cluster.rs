@@ -1,0 +1,380 @@
+//! Many nodes on one NATS JetStream (started here, on loopback): any node
+//! serves any room, a node that lost a room cannot extend its log, and a
+//! game goes on to its normal end when its node is killed with SIGKILL.
+
+mod common;
+
+use common::nats::{free_port, Nats};
+use common::*;
+use papan_api::{Action, Client, EventKind, GameId, RoomEvent, RoomStatus, Snapshot};
+use papan_rules::EndReason;
+use papan_server::cluster::{Cluster, ClusterConfig, Header};
+use papan_server::core::Logged;
+use papan_server::store::Entry;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+const LEASE: Duration = Duration::from_secs(1);
+
+/// Plays until the game is over: rolls when due, else the mover's first
+/// legal move. Counts what was accepted.
+#[derive(Default, Debug, PartialEq, Eq)]
+struct Accepted {
+    moves: usize,
+    rolls: usize,
+}
+
+async fn play_on(players: &mut [Player; 2], accepted: &mut Accepted, max_actions: usize) -> Snapshot {
+    for _ in 0..max_actions {
+        let s0 = players[0].snapshot().await;
+        if s0.status == RoomStatus::Over {
+            return s0;
+        }
+        if s0.roll_due {
+            players[0].act_at(s0.version, Action::Roll).await.expect("roll");
+            accepted.rolls += 1;
+            continue;
+        }
+        let to = s0.to_move.expect("someone moves");
+        let idx = if s0.seat == to { 0 } else { 1 };
+        let snap = players[idx].snapshot().await;
+        let notation = snap.legal_moves[0].clone();
+        players[idx]
+            .act_at(snap.version, Action::Move { notation })
+            .await
+            .expect("legal move accepted");
+        accepted.moves += 1;
+    }
+    panic!("game not over within {max_actions} actions");
+}
+
+/// Every logged event a seat's streams deliver, resuming with
+/// `Last-Event-ID` whenever a stream ends (as the app does).
+fn collect_events(player: &Player, until: Arc<Mutex<Option<u64>>>) -> tokio::task::JoinHandle<Vec<RoomEvent>> {
+    let (client, room, token) = (
+        player.client.clone(),
+        player.grant.room_id.clone(),
+        player.grant.seat_token.clone(),
+    );
+    tokio::spawn(async move {
+        let mut seen: Vec<RoomEvent> = Vec::new();
+        for _ in 0..200 {
+            let last = seen.last().map_or(0, |e| e.version);
+            if until.lock().unwrap().is_some_and(|end| last >= end) {
+                return seen;
+            }
+            let Ok(mut stream) = client.subscribe(&room, &token, Some(last)).await else {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            };
+            while let Ok(Some(Ok(event))) = tokio::time::timeout(Duration::from_secs(3), stream.next()).await {
+                if event.kind.is_logged() {
+                    seen.push(event);
+                }
+                let last = seen.last().map_or(0, |e| e.version);
+                if until.lock().unwrap().is_some_and(|end| last >= end) {
+                    return seen;
+                }
+            }
+        }
+        panic!("the stream never reached the end: {:?}", seen.last().map(|e| e.version));
+    })
+}
+
+/// The versions are 1, 2, … `end`, each once, in order.
+fn assert_continuous(events: &[RoomEvent], end: u64) {
+    let versions: Vec<u64> = events.iter().map(|e| e.version).collect();
+    assert_eq!(versions, (1..=end).collect::<Vec<_>>(), "versions are continuous");
+}
+
+fn count(events: &[RoomEvent], what: fn(&EventKind) -> bool) -> usize {
+    events.iter().filter(|e| what(&e.kind)).count()
+}
+
+#[tokio::test]
+async fn any_node_serves_any_room_its_streams_and_its_ratings() {
+    let nats = Nats::start().await;
+    let a_node = cluster_node(&nats.url, LEASE).await;
+    let b_node = cluster_node(&nats.url, LEASE).await;
+    // Each device registers on its own node and plays through it.
+    let a = device(&a_node.base_url()).await;
+    let b = device(&b_node.base_url()).await;
+    let mut options = options(GameId::Hex);
+    options.ranked = true;
+    let mut players = {
+        let (a, b) = seat(a, b, options).await;
+        [a, b]
+    };
+    let until = Arc::new(Mutex::new(None));
+    let streams = [
+        collect_events(&players[0], until.clone()),
+        collect_events(&players[1], until.clone()),
+    ];
+    let mut accepted = Accepted::default();
+    let end = play_on(&mut players, &mut accepted, 400).await;
+    assert_eq!(end.outcome.unwrap().reason, EndReason::Connection);
+    *until.lock().unwrap() = Some(end.version);
+    for stream in streams {
+        // The stream on the room's own node and the one relayed to the
+        // other node both carry every event once, in order.
+        let events = stream.await.unwrap();
+        assert_continuous(&events, end.version);
+        assert_eq!(count(&events, |k| matches!(k, EventKind::Moved { .. })), accepted.moves);
+    }
+    // The result is rated once, and every node reads the same rating.
+    let rating_here = players[0].client.rating(GameId::Hex).await.unwrap();
+    let token = players[0].client.device_token().unwrap().to_string();
+    let other = Client::new(&b_node.base_url()).with_device_token(token);
+    let rating_there = other.rating(GameId::Hex).await.unwrap();
+    assert_eq!(rating_here.games, 1);
+    assert_eq!(rating_here, rating_there);
+
+    // Quick match across nodes: two devices on different nodes meet.
+    let c = device(&a_node.base_url()).await;
+    let d = device(&b_node.base_url()).await;
+    let first = c.quick_match(options).await.unwrap();
+    let second = d.quick_match(options).await.unwrap();
+    assert_eq!(first.room_id, second.room_id);
+    assert_ne!(first.slot, second.slot);
+    a_node.stop().await;
+    b_node.stop().await;
+}
+
+#[tokio::test]
+async fn a_node_that_lost_a_room_cannot_append_to_its_log() {
+    let nats = Nats::start().await;
+    let mut config = ClusterConfig::new(&nats.url);
+    config.lease = LEASE;
+    let old = Cluster::connect(&config).await.unwrap();
+    let new = Cluster::connect(&config).await.unwrap();
+    let first = [
+        Logged::new(EventKind::Created),
+        Logged::new(EventKind::Joined { slot: 0 }),
+    ];
+    let header = Header {
+        code: "ABCDEF".into(),
+        options: options(GameId::Hex),
+    };
+    let entry = |first_version, events| Entry {
+        first_version,
+        events,
+        ..Entry::default()
+    };
+    old.append("r1", Some(header), entry(1, &first)).await.unwrap();
+    // Another node takes the room over and reads its log…
+    let taken = new.read_room("r1").await.unwrap().unwrap().unwrap();
+    assert_eq!(taken.events.len(), 2);
+    let closed = [Logged::new(EventKind::Closed)];
+    new.append("r1", None, entry(3, &closed)).await.unwrap();
+    // …so the old owner's next commit is refused, and the log is not forked.
+    let refused = old.append("r1", None, entry(3, &closed)).await.unwrap_err();
+    assert!(refused.is_fenced(), "{refused}");
+    let log = new.read_room("r1").await.unwrap().unwrap().unwrap();
+    assert_eq!(log.events.len(), 3);
+}
+
+/// A node process, killed (SIGKILL) when dropped, also when a test fails.
+struct Node(Child);
+
+impl Node {
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// `papan-server` as a node of the cluster, on `port`.
+async fn spawn_node(nats: &str, port: u16) -> Node {
+    let child = Command::new(env!("CARGO_BIN_EXE_papan-server"))
+        .args(["--nats", nats, "--lease-s", &LEASE.as_secs_f64().to_string()])
+        .args(["--addr", &format!("127.0.0.1:{port}"), "--rate-per-second", "1000"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("server binary starts");
+    let node = Node(child);
+    let probe = Client::new(&format!("http://127.0.0.1:{port}"));
+    for _ in 0..200 {
+        if probe.clone().register().await.is_ok() {
+            return node;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("node on port {port} did not come up");
+}
+
+#[tokio::test]
+async fn owner_node_killed_mid_game_loses_no_move_and_the_game_ends_normally() {
+    let nats = Nats::start().await;
+    let ports = [free_port(), free_port(), free_port()];
+    let mut nodes = Vec::new();
+    for port in ports {
+        nodes.push(spawn_node(&nats.url, port).await);
+    }
+    let url = |i: usize| format!("http://127.0.0.1:{}", ports[i]);
+    // The app's setting lists every node; each player starts on another one.
+    let a = device(&format!("{},{},{}", url(0), url(1), url(2))).await;
+    let b = device(&format!("{},{},{}", url(1), url(2), url(0))).await;
+    let mut players = {
+        let (a, b) = seat(a, b, options(GameId::Backgammon)).await;
+        [a, b]
+    };
+    let until = Arc::new(Mutex::new(None));
+    let streams = [
+        collect_events(&players[0], until.clone()),
+        collect_events(&players[1], until.clone()),
+    ];
+    let mut accepted = Accepted::default();
+    // Mid-game: a dozen actions in, node 0 (where the room was made, so
+    // its owner) is killed without warning.
+    for _ in 0..12 {
+        let s0 = players[0].snapshot().await;
+        if s0.roll_due {
+            players[0].act_at(s0.version, Action::Roll).await.unwrap();
+            accepted.rolls += 1;
+        } else {
+            let idx = if s0.to_move == Some(s0.seat) { 0 } else { 1 };
+            let snap = players[idx].snapshot().await;
+            let notation = snap.legal_moves[0].clone();
+            players[idx]
+                .act_at(snap.version, Action::Move { notation })
+                .await
+                .unwrap();
+            accepted.moves += 1;
+        }
+    }
+    let before = players[1].snapshot().await;
+    nodes[0].kill(); // SIGKILL
+                     // Another node takes the room over within the lease and both go on.
+    let after = players[0].snapshot().await;
+    assert_eq!((after.version, &after.moves), (before.version, &before.moves));
+    let end = play_on(&mut players, &mut accepted, 3_000).await;
+    assert_eq!(end.outcome.unwrap().reason, EndReason::BoreOff);
+    *until.lock().unwrap() = Some(end.version);
+    for stream in streams {
+        let events = stream.await.unwrap();
+        assert_continuous(&events, end.version);
+        // Every accepted move and roll is in the log once: none lost, none twice.
+        assert_eq!(count(&events, |k| matches!(k, EventKind::Moved { .. })), accepted.moves);
+        assert_eq!(
+            count(&events, |k| matches!(k, EventKind::Rolled { .. })),
+            accepted.rolls
+        );
+    }
+}
+
+/// Asks until the cluster answers (while NATS elects new leaders an action
+/// may fail with a storage error): the same `client_seq` each time, so an
+/// action the cluster did take is answered, not applied again.
+async fn patiently(player: &mut Player, action: Option<Action>, retries: &mut usize) -> Snapshot {
+    let request = action.map(|action| {
+        player.seq += 1;
+        (player.seq, action)
+    });
+    for _ in 0..300 {
+        let snapshot = match player
+            .client
+            .snapshot(&player.grant.room_id, &player.grant.seat_token)
+            .await
+        {
+            Ok(snapshot) => snapshot,
+            Err(_) => {
+                *retries += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Some((seq, action)) = &request else { return snapshot };
+        let request = papan_api::ActionRequest {
+            based_on_version: snapshot.version,
+            client_seq: *seq,
+            action: action.clone(),
+        };
+        match player
+            .client
+            .act(&player.grant.room_id, &player.grant.seat_token, &request)
+            .await
+        {
+            Ok(answer) => return answer.snapshot,
+            Err(e) => {
+                *retries += 1;
+                // A refusal by the rules is this test's bug, not a hiccup.
+                // (An action taken whose answer was lost is answered as
+                // taken when asked again with its seq.)
+                if e.code() == Some(papan_api::ErrorCode::IllegalAction) {
+                    panic!("refused: {e}");
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+    panic!("the cluster did not answer for 30 s");
+}
+
+#[tokio::test]
+async fn a_nats_server_killed_mid_game_on_three_replicas_loses_no_move() {
+    let mut nats = common::nats::NatsCluster::start().await;
+    let lease = Duration::from_secs(3);
+    let a_node = replicated_node(&nats.url(), lease, 3).await;
+    let b_node = replicated_node(&nats.url(), lease, 3).await;
+    let (a, b) = seat(
+        device(&a_node.base_url()).await,
+        device(&b_node.base_url()).await,
+        options(GameId::Backgammon),
+    )
+    .await;
+    let mut players = [a, b];
+    let until = Arc::new(Mutex::new(None));
+    let streams = [
+        collect_events(&players[0], until.clone()),
+        collect_events(&players[1], until.clone()),
+    ];
+    let (mut accepted, mut retries) = (Accepted::default(), 0);
+    let mut end = None;
+    for action in 0..3_000 {
+        if action == 12 {
+            // SIGKILL, mid-game, the server every log write goes through.
+            let leader = nats.stream_leader("PAPAN_ROOMS").await;
+            nats.kill(leader);
+            println!("killed NATS server {leader}, the room log's leader");
+        }
+        let s0 = patiently(&mut players[0], None, &mut retries).await;
+        if s0.status == RoomStatus::Over {
+            end = Some(s0);
+            break;
+        }
+        if s0.roll_due {
+            patiently(&mut players[0], Some(Action::Roll), &mut retries).await;
+            accepted.rolls += 1;
+            continue;
+        }
+        let idx = if s0.to_move == Some(s0.seat) { 0 } else { 1 };
+        let snap = patiently(&mut players[idx], None, &mut retries).await;
+        let notation = snap.legal_moves[0].clone();
+        patiently(&mut players[idx], Some(Action::Move { notation }), &mut retries).await;
+        accepted.moves += 1;
+    }
+    let end = end.expect("the game ends");
+    assert_eq!(end.outcome.unwrap().reason, EndReason::BoreOff);
+    *until.lock().unwrap() = Some(end.version);
+    for stream in streams {
+        let events = stream.await.unwrap();
+        assert_continuous(&events, end.version);
+        assert_eq!(count(&events, |k| matches!(k, EventKind::Moved { .. })), accepted.moves);
+        assert_eq!(
+            count(&events, |k| matches!(k, EventKind::Rolled { .. })),
+            accepted.rolls
+        );
+    }
+    println!("requests retried while NATS recovered: {retries}");
+    a_node.stop().await;
+    b_node.stop().await;
+}
