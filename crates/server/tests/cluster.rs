@@ -174,6 +174,38 @@ async fn a_node_that_lost_a_room_cannot_append_to_its_log() {
     assert_eq!(log.events.len(), 3);
 }
 
+#[tokio::test]
+async fn a_lease_stands_while_renewed_and_lapses_within_its_length() {
+    let nats = Nats::start().await;
+    let mut config = ClusterConfig::new(&nats.url);
+    config.lease = LEASE;
+    let (a, b) = (
+        Cluster::connect(&config).await.unwrap(),
+        Cluster::connect(&config).await.unwrap(),
+    );
+    let mut revision = a.take_lease().await.unwrap();
+    for _ in 0..6 {
+        tokio::time::sleep(LEASE / 3).await;
+        revision = a.renew(revision).await.unwrap();
+        assert!(b.is_alive(&a.node).await.unwrap(), "renewed: still alive");
+    }
+    // Not renewed: gone within about a lease (JetStream expires by max age).
+    let mut lapsed = false;
+    for _ in 0..30 {
+        tokio::time::sleep(LEASE / 10).await;
+        if !b.is_alive(&a.node).await.unwrap() {
+            lapsed = true;
+            break;
+        }
+    }
+    assert!(lapsed, "a lease that is not renewed lapses");
+    assert!(a.renew(revision).await.is_err(), "a lapsed lease cannot be renewed");
+    // A clean stop gives the lease up at once.
+    b.take_lease().await.unwrap();
+    b.release_lease().await.unwrap();
+    assert!(!a.is_alive(&b.node).await.unwrap());
+}
+
 /// A node process, killed (SIGKILL) when dropped, also when a test fails.
 struct Node(Child);
 

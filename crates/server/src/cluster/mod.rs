@@ -173,6 +173,15 @@ impl Cluster {
             .map_err(|e| failed("renewing this node's lease")(&e))
     }
 
+    /// Gives this node's lease up (a clean stop): its rooms are taken over
+    /// at once instead of a lease later.
+    pub async fn release_lease(&self) -> Res<()> {
+        self.nodes
+            .delete(&self.node)
+            .await
+            .map_err(|e| failed("giving the lease up")(&e))
+    }
+
     /// The revision of this node's lease, if it stands.
     pub async fn lease_revision(&self) -> Res<Option<u64>> {
         let entry = self
