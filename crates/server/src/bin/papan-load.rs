@@ -16,6 +16,11 @@
 //! sit on two different nodes, so half the seats reach their room through
 //! another node. `--pids PID,…` names those nodes' processes for the RSS
 //! figures (summed).
+//!
+//! `--raw-streams` reads the event streams as bytes and counts their event
+//! frames instead of decoding every event: the phones decode their own
+//! events, and decoding 2,000 streams' JSON here takes this machine's
+//! cores from the server being measured.
 
 use papan_api::{Action, ActionRequest, Client, RoomOptions};
 
@@ -58,6 +63,37 @@ fn proc_kib(pid: u32, field: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// Logged event frames (those with an `id:` line) in an SSE byte stream,
+/// counted as they arrive.
+async fn count_frames(mut response: reqwest::Response, events: Arc<AtomicU64>) {
+    // The last bytes of the previous chunk: a frame's "\nid:" may be split.
+    let mut tail: Vec<u8> = Vec::new();
+    while let Ok(Some(chunk)) = response.chunk().await {
+        let mut window = std::mem::take(&mut tail);
+        window.extend_from_slice(&chunk);
+        let found = window.windows(4).filter(|w| w == b"\nid:").count();
+        events.fetch_add(found as u64, Ordering::Relaxed);
+        // Keep 3 bytes: enough to complete a split marker, too few to hold one.
+        tail = window[window.len().saturating_sub(3)..].to_vec();
+    }
+}
+
+/// Opens `room`'s event stream for a seat, undecoded.
+async fn raw_stream(
+    http: &reqwest::Client,
+    base: &str,
+    device_token: &str,
+    room: &str,
+    seat_token: &str,
+) -> reqwest::Response {
+    http.get(format!("{base}/v1/rooms/{room}/events"))
+        .bearer_auth(device_token)
+        .header(papan_api::SEAT_TOKEN_HEADER, seat_token)
+        .send()
+        .await
+        .expect("event stream")
+}
+
 /// Row-major cells of an 11×11 board: a1, b1, ... k1, a2, ...
 fn cell(i: usize) -> String {
     format!("{}{}", (b'a' + (i % 11) as u8) as char, i / 11 + 1)
@@ -68,6 +104,7 @@ async fn main() {
     let rooms = arg("--rooms", 100).min(5_000) as usize;
     let idle = arg("--idle", 0).min(20_000) as usize;
     let http2 = std::env::args().any(|a| a == "--http2");
+    let raw_streams = std::env::args().any(|a| a == "--raw-streams");
     let moves = arg("--moves", 40).min(100) as usize;
     let port = arg("--port", 18787);
     let dir = std::env::temp_dir().join(format!("papan-load-{}", std::process::id()));
@@ -118,6 +155,7 @@ async fn main() {
             .build()
             .expect("an HTTP/2 client")
     });
+    let stream_http = shared.clone().unwrap_or_default();
     let device = move |base: &str| match &shared {
         Some(http) => Client::with_http(base, http.clone()),
         None => Client::new(base),
@@ -130,10 +168,12 @@ async fn main() {
     let mut setups = Vec::new();
     for table in 0..idle + rooms {
         let gate = gate.clone();
-        let (mut a, mut b) = (
-            device(&bases[table % bases.len()]),
-            device(&bases[(table + 1) % bases.len()]),
+        let (base_a, base_b) = (
+            bases[table % bases.len()].clone(),
+            bases[(table + 1) % bases.len()].clone(),
         );
+        let (mut a, mut b) = (device(&base_a), device(&base_b));
+        let http = stream_http.clone();
         let events = events.clone();
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await.unwrap();
@@ -141,22 +181,30 @@ async fn main() {
             b.register().await.unwrap();
             let ga = a.create_room(RoomOptions::hex(11, false, None)).await.unwrap();
             let gb = b.join(&ga.code).await.unwrap();
-            let sa = a.subscribe(&ga.room_id, &ga.seat_token, None).await.unwrap();
-            let sb = b.subscribe(&gb.room_id, &gb.seat_token, None).await.unwrap();
-            // Read each stream from the start: on shared HTTP/2 connections an
-            // unread stream would hold the connection's flow-control window
-            // and stall every other request.
-            let readers = [sa, sb].map(|mut stream| {
-                let events = events.clone();
-                tokio::spawn(async move {
-                    // Room events only: presence frames are not part of the count.
-                    while let Some(Ok(event)) = stream.next().await {
-                        if event.kind.is_logged() {
-                            events.fetch_add(1, Ordering::Relaxed);
+            let readers = if raw_streams {
+                let ta = a.device_token().unwrap_or_default().to_string();
+                let tb = b.device_token().unwrap_or_default().to_string();
+                let ra = raw_stream(&http, &base_a, &ta, &ga.room_id, &ga.seat_token).await;
+                let rb = raw_stream(&http, &base_b, &tb, &gb.room_id, &gb.seat_token).await;
+                [ra, rb].map(|response| tokio::spawn(count_frames(response, events.clone())))
+            } else {
+                let sa = a.subscribe(&ga.room_id, &ga.seat_token, None).await.unwrap();
+                let sb = b.subscribe(&gb.room_id, &gb.seat_token, None).await.unwrap();
+                // Read each stream from the start: on shared HTTP/2 connections an
+                // unread stream would hold the connection's flow-control window
+                // and stall every other request.
+                [sa, sb].map(|mut stream| {
+                    let events = events.clone();
+                    tokio::spawn(async move {
+                        // Room events only: presence frames are not part of the count.
+                        while let Some(Ok(event)) = stream.next().await {
+                            if event.kind.is_logged() {
+                                events.fetch_add(1, Ordering::Relaxed);
+                            }
                         }
-                    }
+                    })
                 })
-            });
+            };
             let version = a.snapshot(&ga.room_id, &ga.seat_token).await.unwrap().version;
             ((a, ga), (b, gb), readers, version)
         }));
