@@ -29,7 +29,9 @@
 //! (blocking columns c|c+1 on rows g, g+1) is `{file c}{8 - g}v`.
 //!
 //! The engine holds no clock: the binary passes one in (ms since any start);
-//! without one `go` searches to its node budget.
+//! without one `go` searches to its node budget. `go movetime MS` without
+//! `nodes` is time to use: the level's node budget is lifted and the search
+//! deepens until the time is spent (or its deepest iteration is done).
 
 use super::{budget, thinker_with_budget};
 use crate::level::Level;
@@ -154,12 +156,16 @@ impl UciEngine {
         }
         let mut budget = budget(self.level);
         let mut movetime = None;
+        let mut nodes_given = false;
         let mut words = args.iter();
         while let Some(word) = words.next() {
             let value = |w: Option<&&str>| w.and_then(|v| v.parse::<u64>().ok());
             match *word {
                 "movetime" => movetime = value(words.next()),
-                "nodes" => budget.limits.nodes = value(words.next()).unwrap_or(budget.limits.nodes),
+                "nodes" => {
+                    nodes_given = true;
+                    budget.limits.nodes = value(words.next()).unwrap_or(budget.limits.nodes)
+                }
                 "depth" => {
                     budget.limits.max_depth =
                         value(words.next()).map_or(budget.limits.max_depth, |d| d.clamp(1, 64) as u32)
@@ -170,6 +176,9 @@ impl UciEngine {
                 }
                 _ => {}
             }
+        }
+        if movetime.is_some() && !nodes_given && self.clock.is_some() {
+            budget.limits.nodes = u64::MAX;
         }
         let mut t = thinker_with_budget(&self.position, budget, self.seed);
         let decision = match (&mut self.clock, movetime) {
@@ -258,6 +267,33 @@ mod tests {
         let mut p = *engine.position();
         assert!(p.play(&mv).is_ok(), "{text}");
         assert!(text.starts_with("info depth "), "{text}");
+    }
+
+    #[test]
+    fn go_movetime_is_time_to_use_not_a_cap_on_the_node_budget() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        use std::sync::Arc;
+        // A clock that moves 1 ms each time it is read (once per slice).
+        let reads = Arc::new(AtomicU64::new(0));
+        let counter = reads.clone();
+        let mut engine = UciEngine::new(Some(Box::new(move || counter.fetch_add(1, Ordering::Relaxed))));
+        reply(&mut engine, "setoption name Level value expert");
+        reply(&mut engine, "position startpos");
+        let nodes = |text: &str| -> u64 {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "nodes").expect("info has nodes");
+            words[at + 1].parse().unwrap()
+        };
+        let capped = reply(&mut engine, "go movetime 400 nodes 2000");
+        assert!(nodes(&capped) <= 2_000 + crate::SLICE as u64, "{capped}");
+        // Expert's own budget is 400,000 nodes; 1,700 slices of 256 go past it.
+        reads.store(0, Ordering::Relaxed);
+        let timed = reply(&mut engine, "go movetime 1700");
+        assert!(
+            reads.load(Ordering::Relaxed) >= 1_700,
+            "searched until the time was spent"
+        );
+        assert!(nodes(&timed) > 400_000, "{timed}");
     }
 
     #[test]

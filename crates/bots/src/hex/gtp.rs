@@ -15,8 +15,13 @@
 //!
 //! The engine holds no clock: the binary passes one in (ms since any start),
 //! tests pass none and the search then runs to its iteration budget.
+//!
+//! `max_time` (or `time_settings`) is time to use: with a clock, the level's
+//! iteration budget is lifted and the search runs until that time is spent
+//! (so two engines can play at equal time); the level keeps its softmax.
 
-use super::thinker;
+use super::{budget, config, thinker_with};
+use crate::level::Budget;
 use crate::level::Level;
 use crate::{run_to_end, Thinker};
 use papan_rules::hex::{Cell, Colour, Hex, HexMove, HexOptions, SIZES};
@@ -67,6 +72,10 @@ pub struct GtpEngine {
 }
 
 type Reply = Result<String, String>;
+
+/// The iterations of a search given time to use: a bound on the tree's
+/// memory (minutes of search), never reached at match time limits.
+const TIMED_ITERATIONS: u64 = 50_000_000;
 
 fn seat_of_colour(word: &str) -> Result<Seat, String> {
     match word.to_ascii_lowercase().as_str() {
@@ -286,7 +295,14 @@ impl GtpEngine {
             .seed
             .wrapping_mul(1_000_003)
             .wrapping_add(self.history.len() as u64);
-        let mut t = thinker(&self.position, self.level, seed);
+        let mut level_budget = budget(self.level, self.position.size());
+        if self.max_time_ms.is_some() && self.clock.is_some() {
+            level_budget = Budget {
+                iterations: TIMED_ITERATIONS,
+                ..level_budget
+            };
+        }
+        let mut t = thinker_with(&self.position, seed, config(self.level), level_budget);
         let limit = self.max_time_ms.unwrap_or_else(|| t.time_limit_ms());
         let cancel = AtomicBool::new(false);
         let decision = match self.clock.as_mut() {
@@ -508,6 +524,26 @@ mod tests {
         }
         assert_eq!(ask(&mut e, "genmove b"), "= c4\n\n");
         assert_eq!(ask(&mut e, "final_score"), "= B+\n\n");
+    }
+
+    #[test]
+    fn gtp_max_time_is_time_to_use_not_a_cap_on_the_level() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        use std::sync::Arc;
+        // A clock that moves 1 ms each time it is read (once per slice).
+        let reads = Arc::new(AtomicU64::new(0));
+        let counter = reads.clone();
+        let mut e = GtpEngine::new(Some(Box::new(move || counter.fetch_add(1, Ordering::Relaxed))));
+        ask(&mut e, "boardsize 9");
+        ask(&mut e, "param_papan level beginner");
+        assert!(ask(&mut e, "genmove b").starts_with("= "));
+        let at_level = reads.swap(0, Ordering::Relaxed);
+        // Beginner's 150 iterations fit in one slice: a read or two.
+        assert!(at_level <= 3, "{at_level} clock reads at the level's budget");
+        ask(&mut e, "param_papan max_time 0.05");
+        assert!(ask(&mut e, "genmove w").starts_with("= "));
+        let timed = reads.load(Ordering::Relaxed);
+        assert!(timed >= 50, "searched until 50 ms had passed: {timed} clock reads");
     }
 
     #[test]
