@@ -171,14 +171,20 @@ pub(crate) async fn keep_lease(shared: Arc<Shared>, cluster: Arc<Cluster>, mut r
         match cluster.renew(revision).await {
             Ok(next) => revision = next,
             Err(e) => {
-                if cluster.is_alive(&cluster.node).await.unwrap_or(true) {
+                match cluster.lease_revision().await {
                     // A failed write (NATS busy, a leader moving) while the
-                    // lease still stands: read its revision and go on.
-                    tracing::warn!(error = %e, "lease renewal failed; trying again");
-                    if let Ok(Some(r)) = cluster.lease_revision().await {
-                        revision = r;
+                    // lease still stands: go on from its revision.
+                    Ok(Some(standing)) => {
+                        tracing::warn!(error = %e, "lease renewal failed; trying again");
+                        revision = standing;
+                        continue;
                     }
-                    continue;
+                    // Not even readable: try again before deciding it lapsed.
+                    Err(read) => {
+                        tracing::warn!(error = %e, %read, "lease renewal failed; trying again");
+                        continue;
+                    }
+                    Ok(None) => {}
                 }
                 tracing::error!(error = %e, "this node's lease lapsed: dropping its rooms");
                 shared.drop_rooms();

@@ -259,7 +259,7 @@ impl Shared {
     pub async fn quick_match(self: &Arc<Self>, device_id: &str, options: RoomOptions) -> Result<SeatGrant, ApiError> {
         games::validate(&options)?;
         if let Some(cluster) = self.store.cluster() {
-            return self.quick_match_cluster(&cluster.clone(), device_id, options).await;
+            return self.quick_match_cluster(cluster, device_id, options).await;
         }
         let key = serde_json::to_string(&options).unwrap_or_default();
         loop {

@@ -17,34 +17,41 @@ use std::time::Duration;
 
 const LEASE: Duration = Duration::from_secs(1);
 
-/// Plays until the game is over: rolls when due, else the mover's first
-/// legal move. Counts what was accepted.
-#[derive(Default, Debug, PartialEq, Eq)]
-struct Accepted {
+/// What the players had accepted, and how often a request had to be asked
+/// again.
+#[derive(Default, Debug)]
+struct Tally {
     moves: usize,
     rolls: usize,
+    retries: usize,
 }
 
-async fn play_on(players: &mut [Player; 2], accepted: &mut Accepted, max_actions: usize) -> Snapshot {
+/// One action of the game, each request asked [`patiently`]: a roll when
+/// due, else the mover's first legal move. The final snapshot once the game
+/// is over.
+async fn step(players: &mut [Player; 2], tally: &mut Tally) -> Option<Snapshot> {
+    let s0 = patiently(&mut players[0], None, &mut tally.retries).await;
+    if s0.status == RoomStatus::Over {
+        return Some(s0);
+    }
+    if s0.roll_due {
+        patiently(&mut players[0], Some(Action::Roll), &mut tally.retries).await;
+        tally.rolls += 1;
+        return None;
+    }
+    let idx = if s0.to_move == Some(s0.seat) { 0 } else { 1 };
+    let snap = patiently(&mut players[idx], None, &mut tally.retries).await;
+    let notation = snap.legal_moves[0].clone();
+    patiently(&mut players[idx], Some(Action::Move { notation }), &mut tally.retries).await;
+    tally.moves += 1;
+    None
+}
+
+async fn play_on(players: &mut [Player; 2], tally: &mut Tally, max_actions: usize) -> Snapshot {
     for _ in 0..max_actions {
-        let s0 = players[0].snapshot().await;
-        if s0.status == RoomStatus::Over {
-            return s0;
+        if let Some(end) = step(players, tally).await {
+            return end;
         }
-        if s0.roll_due {
-            players[0].act_at(s0.version, Action::Roll).await.expect("roll");
-            accepted.rolls += 1;
-            continue;
-        }
-        let to = s0.to_move.expect("someone moves");
-        let idx = if s0.seat == to { 0 } else { 1 };
-        let snap = players[idx].snapshot().await;
-        let notation = snap.legal_moves[0].clone();
-        players[idx]
-            .act_at(snap.version, Action::Move { notation })
-            .await
-            .expect("legal move accepted");
-        accepted.moves += 1;
     }
     panic!("game not over within {max_actions} actions");
 }
@@ -92,6 +99,17 @@ fn count(events: &[RoomEvent], what: fn(&EventKind) -> bool) -> usize {
     events.iter().filter(|e| what(&e.kind)).count()
 }
 
+/// Both seats' streams carried versions 1..=`end` once each, in order, and
+/// every accepted move and roll once: none lost, none applied twice.
+async fn check_streams(streams: [tokio::task::JoinHandle<Vec<RoomEvent>>; 2], end: u64, tally: &Tally) {
+    for stream in streams {
+        let events = stream.await.unwrap();
+        assert_continuous(&events, end);
+        assert_eq!(count(&events, |k| matches!(k, EventKind::Moved { .. })), tally.moves);
+        assert_eq!(count(&events, |k| matches!(k, EventKind::Rolled { .. })), tally.rolls);
+    }
+}
+
 #[tokio::test]
 async fn any_node_serves_any_room_its_streams_and_its_ratings() {
     let nats = Nats::start().await;
@@ -107,21 +125,15 @@ async fn any_node_serves_any_room_its_streams_and_its_ratings() {
         [a, b]
     };
     let until = Arc::new(Mutex::new(None));
-    let streams = [
-        collect_events(&players[0], until.clone()),
-        collect_events(&players[1], until.clone()),
-    ];
-    let mut accepted = Accepted::default();
-    let end = play_on(&mut players, &mut accepted, 400).await;
+    let streams = players.each_ref().map(|p| collect_events(p, until.clone()));
+    let mut tally = Tally::default();
+    let end = play_on(&mut players, &mut tally, 400).await;
+    assert_eq!(tally.retries, 0, "every request answered the first time");
     assert_eq!(end.outcome.unwrap().reason, EndReason::Connection);
     *until.lock().unwrap() = Some(end.version);
-    for stream in streams {
-        // The stream on the room's own node and the one relayed to the
-        // other node both carry every event once, in order.
-        let events = stream.await.unwrap();
-        assert_continuous(&events, end.version);
-        assert_eq!(count(&events, |k| matches!(k, EventKind::Moved { .. })), accepted.moves);
-    }
+    // The stream on the room's own node and the one relayed to the other
+    // node both carry every event once, in order.
+    check_streams(streams, end.version, &tally).await;
     // The result is rated once, and every node reads the same rating.
     let rating_here = players[0].client.rating(GameId::Hex).await.unwrap();
     let token = players[0].client.device_token().unwrap().to_string();
@@ -260,47 +272,24 @@ async fn owner_node_killed_mid_game_loses_no_move_and_the_game_ends_normally() {
         [a, b]
     };
     let until = Arc::new(Mutex::new(None));
-    let streams = [
-        collect_events(&players[0], until.clone()),
-        collect_events(&players[1], until.clone()),
-    ];
-    let mut accepted = Accepted::default();
+    let streams = players.each_ref().map(|p| collect_events(p, until.clone()));
+    let mut tally = Tally::default();
     // Mid-game: a dozen actions in, node 0 (where the room was made, so
     // its owner) is killed without warning.
     for _ in 0..12 {
-        let s0 = players[0].snapshot().await;
-        if s0.roll_due {
-            players[0].act_at(s0.version, Action::Roll).await.unwrap();
-            accepted.rolls += 1;
-        } else {
-            let idx = if s0.to_move == Some(s0.seat) { 0 } else { 1 };
-            let snap = players[idx].snapshot().await;
-            let notation = snap.legal_moves[0].clone();
-            players[idx]
-                .act_at(snap.version, Action::Move { notation })
-                .await
-                .unwrap();
-            accepted.moves += 1;
-        }
+        step(&mut players, &mut tally).await;
     }
     let before = players[1].snapshot().await;
-    nodes[0].kill(); // SIGKILL
-                     // Another node takes the room over within the lease and both go on.
+    // SIGKILL; another node takes the room over within the lease and both go on.
+    nodes[0].kill();
     let after = players[0].snapshot().await;
     assert_eq!((after.version, &after.moves), (before.version, &before.moves));
-    let end = play_on(&mut players, &mut accepted, 3_000).await;
+    let end = play_on(&mut players, &mut tally, 3_000).await;
+    // The clients moved to other nodes by themselves: no request failed.
+    assert_eq!(tally.retries, 0, "every request answered the first time");
     assert_eq!(end.outcome.unwrap().reason, EndReason::BoreOff);
     *until.lock().unwrap() = Some(end.version);
-    for stream in streams {
-        let events = stream.await.unwrap();
-        assert_continuous(&events, end.version);
-        // Every accepted move and roll is in the log once: none lost, none twice.
-        assert_eq!(count(&events, |k| matches!(k, EventKind::Moved { .. })), accepted.moves);
-        assert_eq!(
-            count(&events, |k| matches!(k, EventKind::Rolled { .. })),
-            accepted.rolls
-        );
-    }
+    check_streams(streams, end.version, &tally).await;
 }
 
 /// Asks until the cluster answers (while NATS elects new leaders an action
@@ -365,48 +354,20 @@ async fn a_nats_server_killed_mid_game_on_three_replicas_loses_no_move() {
     .await;
     let mut players = [a, b];
     let until = Arc::new(Mutex::new(None));
-    let streams = [
-        collect_events(&players[0], until.clone()),
-        collect_events(&players[1], until.clone()),
-    ];
-    let (mut accepted, mut retries) = (Accepted::default(), 0);
-    let mut end = None;
-    for action in 0..3_000 {
-        if action == 12 {
-            // SIGKILL, mid-game, the server every log write goes through.
-            let leader = nats.stream_leader("PAPAN_ROOMS").await;
-            nats.kill(leader);
-            println!("killed NATS server {leader}, the room log's leader");
-        }
-        let s0 = patiently(&mut players[0], None, &mut retries).await;
-        if s0.status == RoomStatus::Over {
-            end = Some(s0);
-            break;
-        }
-        if s0.roll_due {
-            patiently(&mut players[0], Some(Action::Roll), &mut retries).await;
-            accepted.rolls += 1;
-            continue;
-        }
-        let idx = if s0.to_move == Some(s0.seat) { 0 } else { 1 };
-        let snap = patiently(&mut players[idx], None, &mut retries).await;
-        let notation = snap.legal_moves[0].clone();
-        patiently(&mut players[idx], Some(Action::Move { notation }), &mut retries).await;
-        accepted.moves += 1;
+    let streams = players.each_ref().map(|p| collect_events(p, until.clone()));
+    let mut tally = Tally::default();
+    for _ in 0..12 {
+        step(&mut players, &mut tally).await;
     }
-    let end = end.expect("the game ends");
+    // SIGKILL, mid-game, the server every log write goes through.
+    let leader = nats.stream_leader("PAPAN_ROOMS").await;
+    nats.kill(leader);
+    println!("killed NATS server {leader}, the room log's leader");
+    let end = play_on(&mut players, &mut tally, 3_000).await;
     assert_eq!(end.outcome.unwrap().reason, EndReason::BoreOff);
     *until.lock().unwrap() = Some(end.version);
-    for stream in streams {
-        let events = stream.await.unwrap();
-        assert_continuous(&events, end.version);
-        assert_eq!(count(&events, |k| matches!(k, EventKind::Moved { .. })), accepted.moves);
-        assert_eq!(
-            count(&events, |k| matches!(k, EventKind::Rolled { .. })),
-            accepted.rolls
-        );
-    }
-    println!("requests retried while NATS recovered: {retries}");
+    check_streams(streams, end.version, &tally).await;
+    println!("requests retried while NATS recovered: {}", tally.retries);
     a_node.stop().await;
     b_node.stop().await;
 }

@@ -87,6 +87,13 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// `key`'s entry in `bucket` as it stands (a value put, not deleted),
+/// with its revision for a compare-and-set.
+async fn current(bucket: &kv::Store, key: &str, what: &str) -> Res<Option<kv::Entry>> {
+    let entry = bucket.entry(key).await.map_err(|e| failed(what)(&e))?;
+    Ok(entry.filter(|e| e.operation == kv::Operation::Put))
+}
+
 /// Who holds a room: a node and the owner record's revision.
 pub struct Owner {
     pub node: String,
@@ -184,31 +191,18 @@ impl Cluster {
 
     /// The revision of this node's lease, if it stands.
     pub async fn lease_revision(&self) -> Res<Option<u64>> {
-        let entry = self
-            .nodes
-            .entry(&self.node)
-            .await
-            .map_err(|e| failed("reading a lease")(&e))?;
-        Ok(entry.filter(|e| e.operation == kv::Operation::Put).map(|e| e.revision))
+        let entry = current(&self.nodes, &self.node, "reading a lease").await?;
+        Ok(entry.map(|e| e.revision))
     }
 
     pub async fn is_alive(&self, node: &str) -> Res<bool> {
-        let entry = self
-            .nodes
-            .entry(node)
-            .await
-            .map_err(|e| failed("reading a lease")(&e))?;
-        Ok(entry.is_some_and(|e| e.operation == kv::Operation::Put))
+        Ok(current(&self.nodes, node, "reading a lease").await?.is_some())
     }
 
     /// The node named as the room's owner, if the room exists.
     pub async fn owner(&self, room: &str) -> Res<Option<Owner>> {
-        let entry = self
-            .owners
-            .entry(room)
-            .await
-            .map_err(|e| failed("reading a room's owner")(&e))?;
-        Ok(entry.filter(|e| e.operation == kv::Operation::Put).and_then(|e| {
+        let entry = current(&self.owners, room, "reading a room's owner").await?;
+        Ok(entry.and_then(|e| {
             let node = String::from_utf8(e.value.to_vec()).ok()?;
             Some(Owner {
                 node,
@@ -299,12 +293,7 @@ impl Cluster {
 
     async fn standing(&self, device: &str, game: GameId) -> Res<(Standing, Option<u64>)> {
         let key = format!("{}.{device}", game.code());
-        let entry = self
-            .ratings
-            .entry(key)
-            .await
-            .map_err(|e| failed("reading a rating")(&e))?;
-        match entry.filter(|e| e.operation == kv::Operation::Put) {
+        match current(&self.ratings, &key, "reading a rating").await? {
             None => Ok((Standing::default(), None)),
             Some(e) => Ok((
                 serde_json::from_slice(&e.value).map_err(|e| failed("a stored rating")(&e))?,
@@ -356,12 +345,8 @@ impl Cluster {
     /// other node gets the same one).
     pub async fn take_waiting(&self, key: &str) -> Res<Option<String>> {
         loop {
-            let entry = self
-                .matching
-                .entry(key)
-                .await
-                .map_err(|e| failed("reading the match queue")(&e))?;
-            let Some(entry) = entry.filter(|e| e.operation == kv::Operation::Put && !e.value.is_empty()) else {
+            let entry = current(&self.matching, key, "reading the match queue").await?;
+            let Some(entry) = entry.filter(|e| !e.value.is_empty()) else {
                 return Ok(None);
             };
             match self.matching.update(key, "".into(), entry.revision).await {
@@ -375,13 +360,8 @@ impl Cluster {
     /// Leaves `room` waiting under `key`; `false` if another room started
     /// waiting there meanwhile.
     pub async fn offer_waiting(&self, key: &str, room: &str) -> Res<bool> {
-        let entry = self
-            .matching
-            .entry(key)
-            .await
-            .map_err(|e| failed("reading the match queue")(&e))?;
-        let written = match entry {
-            Some(e) if e.operation == kv::Operation::Put && !e.value.is_empty() => return Ok(false),
+        let written = match current(&self.matching, key, "reading the match queue").await? {
+            Some(e) if !e.value.is_empty() => return Ok(false),
             Some(e) => self
                 .matching
                 .update(key, room.to_string().into(), e.revision)
