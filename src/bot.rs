@@ -15,7 +15,8 @@ const WEB_SLICE: u32 = 64;
 
 /// The bot of `G` at `level` thinks about `view` (the seat to move's view,
 /// never the whole game) until its budget or its time cap, once its data
-/// is there ([`crate::bot_data`]). `None` when cancelled.
+/// is there ([`crate::bot_data`]); the Expert searches for its whole time
+/// ([`Thinker::use_full_time`]). `None` when cancelled.
 pub async fn think<G: Bot>(
     view: G::View,
     level: Level,
@@ -25,7 +26,11 @@ pub async fn think<G: Bot>(
     if !crate::bot_data::ready(G::GAME, &cancel).await {
         return None;
     }
-    think_with(G::thinker(&view, level, seed), cancel).await
+    let mut thinker = G::thinker(&view, level, seed);
+    if level == Level::Expert {
+        thinker.use_full_time();
+    }
+    think_with(thinker, cancel).await
 }
 
 /// The estimator's search ([`Bot::estimator`]) for the person's win
@@ -57,7 +62,21 @@ where
         }
         gloo_timers::future::TimeoutFuture::new(0).await;
     }
-    (!cancel.load(Ordering::Relaxed)).then(|| thinker.decision())
+    let decision = thinker.decision();
+    record_think(decision.iterations, crate::timer::monotonic_ms().saturating_sub(start));
+    (!cancel.load(Ordering::Relaxed)).then_some(decision)
+}
+
+/// The last search's work, as `window.__papanThink = {iterations, ms}`:
+/// what `cargo xtask bench-web` reads to compare the browser's search
+/// speed with the native one.
+#[cfg(target_arch = "wasm32")]
+fn record_think(iterations: u64, ms: u64) {
+    let Some(window) = web_sys::window() else { return };
+    let record = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&record, &"iterations".into(), &(iterations as f64).into());
+    let _ = js_sys::Reflect::set(&record, &"ms".into(), &(ms as f64).into());
+    let _ = js_sys::Reflect::set(&window, &"__papanThink".into(), &record);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,6 +8,9 @@
 //    an emulated 9 Mbit/s link with 150 ms latency, no cache: the median of <runs> loads.
 // 2. The app's own work per tap: from the click reaching the page to the first DOM change
 //    it causes, on each board (two people on one phone, so no bot thinks), p50 and p95.
+// 3. The Hex Expert's search in the browser: its opening move on an empty 11×11 board
+//    (iterations in its time, from `window.__papanThink`, which the app sets after each
+//    search), to hold against the native figure xtask prints beside it.
 const { chromium } = require('playwright-core');
 
 const [base, executablePath, runsArg] = process.argv.slice(2);
@@ -119,5 +122,25 @@ const BOARDS = {
     console.log(`  ${name.padEnd(12)}${String(ms.length).padStart(5)}${f(percentile(ms, 50))} ${f(percentile(ms, 95))} ${f(Math.max(...ms))}`);
     await ctx.close();
   }
+  const rates = [];
+  for (let i = 0; i < runs; i++) {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await ctx.addInitScript(() => {
+      localStorage.setItem('settings', JSON.stringify({ lang: 'en', sound: false }));
+    });
+    const page = await ctx.newPage();
+    await page.goto(base + '/#/hex');
+    await page.waitForSelector('[data-testid="start-game"]');
+    for (const id of ['opponent-expert', 'starts-bot', 'size-11']) await page.locator(`[data-testid="${id}"]`).tap();
+    await page.locator('[data-testid="start-game"]').tap();
+    await page.waitForFunction(() => window.__papanThink, null, { timeout: 30000 });
+    const think = await page.evaluate(() => window.__papanThink);
+    rates.push({ rate: think.iterations / (think.ms / 1000), ...think });
+    await ctx.close();
+  }
+  console.log(`
+Hex Expert in the browser, opening move on 11×11 (${runs} searches)`);
+  console.log(`  median ${median(rates.map((r) => r.rate)).toFixed(0)} iterations/s ` +
+    `(each: ${rates.map((r) => `${r.iterations} in ${r.ms} ms`).join(', ')})`);
   await browser.close();
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -4,7 +4,8 @@
 //!
 //! It builds the app (size-tuned, with its precompressed copies), serves it the way
 //! `cargo xtask serve` does, installs playwright-core (npm) into the tools dir and runs
-//! `xtask/js/bench-web.js`, which prints the tables.
+//! `xtask/js/bench-web.js`, which prints the tables. Last, the native Hex Expert's
+//! speed on the same opening position (`bench --expert-opening`), beside the browser's.
 
 use crate::env::{self, output, run};
 use crate::static_server;
@@ -29,7 +30,17 @@ pub fn run_bench(runs: u32) -> Result<(), String> {
         .arg(format!("http://127.0.0.1:{port}"))
         .arg(tools::CHROMIUM)
         .arg(runs.to_string())
-        .env("NODE_PATH", &modules))
+        .env("NODE_PATH", &modules))?;
+    run(&mut env::cargo(&[
+        "run",
+        "--release",
+        "-p",
+        "papan-bots",
+        "--bin",
+        "bench",
+        "--",
+        "--expert-opening",
+    ]))
 }
 
 /// The tools dir's `node_modules` with playwright-core in it.

@@ -5,6 +5,7 @@
 //! - `cargo xtask build-web [--dist DIR] [--no-opt]` builds `dist/` only.
 //! - `cargo xtask bench-web [--runs N]` measures load time and per-tap work in Chromium.
 //! - `cargo xtask cluster` starts NATS and three room-server nodes to try the cluster.
+//! - `cargo xtask strength GAME …` plays Papan's bots against reference engines.
 //!
 //! Two pure-Rust compressors are its only dependencies: this binary must build in
 //! seconds on a fresh machine, before anything else is installed.
@@ -15,6 +16,7 @@ mod env;
 mod fuzz;
 mod offline;
 mod serve;
+mod strength;
 mod test_all;
 mod tools;
 mod web;
@@ -34,6 +36,10 @@ const USAGE: &str = "usage:
                                             and the app's work per tap, in headless Chromium
   cargo xtask cluster                       NATS (JetStream) and three room-server nodes on
                                             127.0.0.1:8787-8789, to try the cluster
+  cargo xtask strength hex|hadang|backgammon ...
+                                            Papan's Expert against reference engines given by
+                                            path (MoHex, Titanium, gorisanson, gnubg): a table
+                                            with 95% intervals and seconds per move
   cargo xtask fuzz [TARGET] [--seconds 600] run the fuzz targets (nightly + cargo-fuzz, installed
                                             when missing) and print executions and crashes";
 
@@ -46,6 +52,7 @@ fn main() -> ExitCode {
         Some("build-web") => parse_build_web(&args[1..]).and_then(|opts| web::build(&opts).map(|_| ())),
         Some("cluster") => expect_no_args(&args[1..]).and_then(|()| cluster::run_cluster(8787, 4222)),
         Some("fuzz") => parse_fuzz(&args[1..]).and_then(fuzz::run_fuzz),
+        Some("strength") => strength::run_strength(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -48,6 +48,13 @@ pub trait Thinker: Send {
     fn decision(&self) -> Decision<Self::Move>;
     /// The level's per-move time cap in ms, for callers that can read a clock.
     fn time_limit_ms(&self) -> u64;
+
+    /// For a caller with a clock: search until [`Thinker::time_limit_ms`]
+    /// instead of stopping at the level's iteration budget (the app's
+    /// Expert spends its whole time on the device). The moves then depend
+    /// on the machine's speed; games still replay from their records.
+    /// Searches without a budget to lift ignore it.
+    fn use_full_time(&mut self) {}
 }
 
 /// Iterations per slice in [`run_to_end`]: small enough that a cancel or a

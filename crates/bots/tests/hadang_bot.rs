@@ -177,3 +177,23 @@ fn win_probability_follows_the_race() {
     let (_, q) = decide(&flipped, Level::Expert, 0);
     assert!(q < 0.05, "{q}");
 }
+
+#[test]
+fn with_full_time_the_search_goes_past_its_node_budget() {
+    // The app's Expert searches until its clock says stop: a budget of
+    // 2,000 nodes no longer ends the search (the depth cap still would).
+    let mut b = budget(Level::Expert);
+    b.limits.nodes = 2_000;
+    let mut bounded = thinker_with_budget(&Hadang::start(), b, 1);
+    while bounded.think(500) {}
+    let spent = bounded.decision().iterations;
+    assert!(spent <= 2_500, "the budget stopped it: {spent}");
+    let mut timed = thinker_with_budget(&Hadang::start(), b, 1);
+    timed.use_full_time();
+    let mut slices = 0;
+    while slices < 40 && timed.think(500) {
+        slices += 1;
+    }
+    assert_eq!(slices, 40, "it still wanted more after 20,000 nodes");
+    assert!(timed.decision().iterations >= 20_000);
+}

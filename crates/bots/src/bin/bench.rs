@@ -4,9 +4,11 @@
 //!
 //! cargo run --release -p papan-bots --bin bench
 
+use papan_bots::hex::search::{HexSearch, Knobs};
 use papan_bots::hex::HexPolicy;
 use papan_bots::mcts::{Config, Mcts};
 use papan_rules::hex::{Hex, HexOptions};
+use papan_rules::Game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -28,8 +30,13 @@ fn rate(work: f64, start: Instant, cpu_start: Option<f64>) -> (f64, &'static str
 
 const PLAYOUTS: u32 = 100_000;
 const ITERATIONS: u64 = 50_000;
+const EXPERT_ITERATIONS: u64 = 20_000;
 
 fn main() {
+    if std::env::args().any(|a| a == "--expert-opening") {
+        expert_opening();
+        return;
+    }
     for size in [9u8, 11] {
         let position = Hex::empty(HexOptions { size, swap: false }).expect("size offered");
         let mut policy = HexPolicy::new(size as usize);
@@ -51,5 +58,68 @@ fn main() {
             100.0 * red as f64 / PLAYOUTS as f64,
             search.node_count()
         );
+        // A middle game: a fifth of the board played by the Expert at a
+        // small budget (both sides alike, so the game is still open).
+        let mut middle = position.clone();
+        let mut ply = 0u64;
+        let budget = papan_bots::level::Budget {
+            iterations: 2_000,
+            temperature: 0.0,
+            time_limit_ms: 1_000,
+        };
+        while middle.stone_count() < (size as usize * size as usize) / 5 {
+            let mut thinker = papan_bots::hex::expert_with(&middle, 100 + ply, Knobs::default(), budget);
+            while papan_bots::Thinker::think(&mut thinker, 256) {}
+            let best = papan_bots::Thinker::decision(&thinker).best.expect("a move");
+            middle.play(&best).expect("legal");
+            ply += 1;
+        }
+        for (position, stage) in [(&position, "empty"), (&middle, "middle")] {
+            for (label, knobs) in [
+                ("expert search", Knobs::default()),
+                (
+                    "  without knowledge",
+                    Knobs {
+                        fill_in: false,
+                        connections: false,
+                        ..Knobs::default()
+                    },
+                ),
+            ] {
+                let (start, cpu) = (Instant::now(), cpu_seconds());
+                let mut search = HexSearch::new(position, knobs, 1);
+                search.run(EXPERT_ITERATIONS);
+                let (rate, _) = rate(search.iterations() as f64, start, cpu);
+                println!(
+                    "hex {size}x{size} {stage} {label}: {rate:.0} iterations/s, {} nodes ({} with knowledge) after {}",
+                    search.node_count(),
+                    search.knowledge_nodes(),
+                    search.iterations()
+                );
+            }
+        }
     }
+}
+
+/// The Hex Expert's opening move on an empty 11×11 board as the app makes
+/// it (its whole time on one core), for `cargo xtask bench-web` to print
+/// beside the browser's figure for the same search.
+fn expert_opening() {
+    use papan_bots::{Bot, Level, Thinker};
+    let position = Hex::empty(HexOptions { size: 11, swap: true }).expect("size offered");
+    let mut rates = Vec::new();
+    for seed in 0..5 {
+        let mut thinker = Hex::thinker(&position, Level::Expert, seed);
+        thinker.use_full_time();
+        let limit = thinker.time_limit_ms() as u128;
+        let start = Instant::now();
+        while thinker.think(papan_bots::SLICE) && start.elapsed().as_millis() < limit {}
+        let seconds = start.elapsed().as_secs_f64();
+        rates.push(thinker.decision().iterations as f64 / seconds);
+    }
+    rates.sort_by(f64::total_cmp);
+    println!(
+        "Hex Expert natively, opening move on 11x11 (5 searches): median {:.0} iterations/s",
+        rates[2]
+    );
 }

@@ -1,14 +1,38 @@
 //! Hex GTP engine for HexGui and other controllers (Benzene dialect).
 //! The protocol lives in `papan_bots::hex::gtp`; this binary only wires
-//! standard input and output and gives the engine a clock.
+//! standard input and output, gives the engine a clock, and runs the
+//! Expert's root-parallel searches (`param_papan threads N`) on threads.
 
 use papan_bots::hex::gtp::GtpEngine;
+use papan_bots::hex::ExpertThinker;
 use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Each search on its own thread until `limit_ms` has passed or one of
+/// them solves the root.
+fn run_on_threads(thinker: &mut ExpertThinker, limit_ms: u64) {
+    let deadline = Instant::now() + Duration::from_millis(limit_ms);
+    let solved = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for search in thinker.searches_mut() {
+            let solved = &solved;
+            scope.spawn(move || {
+                while Instant::now() < deadline && !solved.load(Ordering::Relaxed) {
+                    search.run(u64::from(papan_bots::SLICE));
+                    if search.solved() {
+                        solved.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+}
 
 fn main() {
     let start = Instant::now();
-    let mut engine = GtpEngine::new(Some(Box::new(move || start.elapsed().as_millis() as u64)));
+    let mut engine = GtpEngine::new(Some(Box::new(move || start.elapsed().as_millis() as u64)))
+        .with_runner(Box::new(run_on_threads));
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
     for line in stdin.lock().lines() {

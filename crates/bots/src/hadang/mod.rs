@@ -216,4 +216,9 @@ impl Thinker for HadangThinker {
     fn time_limit_ms(&self) -> u64 {
         self.budget.time_limit_ms
     }
+
+    fn use_full_time(&mut self) {
+        self.budget.limits.nodes = u64::MAX;
+        self.search.lift_node_limit();
+    }
 }

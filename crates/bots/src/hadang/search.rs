@@ -116,6 +116,11 @@ impl Search {
         }
     }
 
+    /// Searches on until the caller stops it (its depth cap still holds).
+    pub fn lift_node_limit(&mut self) {
+        self.limits.nodes = u64::MAX;
+    }
+
     pub fn nodes(&self) -> u64 {
         self.nodes
     }

@@ -20,7 +20,7 @@
 //! iteration budget is lifted and the search runs until that time is spent
 //! (so two engines can play at equal time); the level keeps its softmax.
 
-use super::{budget, config, thinker_with};
+use super::{budget, config, thinker_with, ExpertThinker, Knobs};
 use crate::level::Budget;
 use crate::level::Level;
 use crate::{run_to_end, Thinker};
@@ -54,6 +54,19 @@ pub const COMMANDS: [&str; 20] = [
 /// Milliseconds from some fixed start, read by `genmove` for its deadline.
 pub type Clock = Box<dyn FnMut() -> u64 + Send>;
 
+/// Runs an Expert's searches for the given milliseconds, each on a thread
+/// of its own (the binary gives one; the library starts no thread).
+pub type Runner = Box<dyn Fn(&mut ExpertThinker, u64) + Send>;
+
+/// The last Expert search, kept for the next move (tree reuse).
+struct Previous {
+    /// The history when the search began: its root.
+    root: Vec<HexMove>,
+    knobs: Knobs,
+    budget: Budget,
+    thinker: ExpertThinker,
+}
+
 pub struct GtpEngine {
     size: u8,
     history: Vec<HexMove>,
@@ -66,6 +79,15 @@ pub struct GtpEngine {
     allow_swap: bool,
     /// `genmove` resigns below this estimate (0 never resigns).
     resign_threshold: f64,
+    /// The Expert's search knobs (`param_papan fill_in 0` and the like:
+    /// ablations and tuning).
+    knobs: Knobs,
+    /// Root-parallel searches of the Expert (`param_papan threads`).
+    searches: usize,
+    /// Keep the Expert's tree from one move to the next (`param_papan reuse`).
+    reuse: bool,
+    previous: Option<Previous>,
+    runner: Option<Runner>,
     seed: u64,
     clock: Option<Clock>,
     quit: bool,
@@ -73,15 +95,22 @@ pub struct GtpEngine {
 
 type Reply = Result<String, String>;
 
-/// The iterations of a search given time to use: a bound on the tree's
-/// memory (minutes of search), never reached at match time limits.
-const TIMED_ITERATIONS: u64 = 50_000_000;
+use super::expert::TIMED_ITERATIONS;
 
 fn seat_of_colour(word: &str) -> Result<Seat, String> {
     match word.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Seat::First),
         "w" | "white" => Ok(Seat::Second),
         other => Err(format!("invalid color {other:?} (black or white)")),
+    }
+}
+
+/// A GTP boolean: `1`/`true` or `0`/`false`.
+fn flag_value(text: &str) -> Result<bool, String> {
+    match text {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        other => Err(format!("expected 0 or 1, found {other:?}")),
     }
 }
 
@@ -109,10 +138,21 @@ impl GtpEngine {
             max_time_ms: None,
             allow_swap: true,
             resign_threshold: 0.01,
+            knobs: Knobs::default(),
+            searches: 1,
+            reuse: true,
+            previous: None,
+            runner: None,
             seed: 1,
             clock,
             quit: false,
         }
+    }
+
+    /// Runs the Expert's parallel searches with `runner` when time is given.
+    pub fn with_runner(mut self, runner: Runner) -> GtpEngine {
+        self.runner = Some(runner);
+        self
     }
 
     /// Whether `quit` was received.
@@ -198,6 +238,7 @@ impl GtpEngine {
     fn reset(&mut self, size: u8) {
         self.size = size;
         self.history.clear();
+        self.previous = None;
         self.rebuild();
     }
 
@@ -302,15 +343,13 @@ impl GtpEngine {
                 ..level_budget
             };
         }
-        let mut t = thinker_with(&self.position, seed, config(self.level), level_budget);
-        let limit = self.max_time_ms.unwrap_or_else(|| t.time_limit_ms());
-        let cancel = AtomicBool::new(false);
-        let decision = match self.clock.as_mut() {
-            Some(clock) => {
-                let start = clock();
-                run_to_end(&mut t, &cancel, || clock().saturating_sub(start) >= limit)
+        let decision = match self.level {
+            Level::Expert => self.expert_move(seed, level_budget),
+            level => {
+                let mut t = thinker_with(&self.position, seed, config(level), level_budget);
+                let limit = self.max_time_ms.unwrap_or_else(|| t.time_limit_ms());
+                self.run(&mut t, limit)
             }
-            None => run_to_end(&mut t, &cancel, || false),
         };
         let mv = decision.best.ok_or("no move to make")?;
         if decision.win_probability < self.resign_threshold {
@@ -323,6 +362,66 @@ impl GtpEngine {
         Ok(text)
     }
 
+    /// Runs a thinker until `limit` ms have passed on the clock, or to its
+    /// budget without one.
+    fn run<T: Thinker>(&mut self, thinker: &mut T, limit: u64) -> crate::Decision<T::Move> {
+        let cancel = AtomicBool::new(false);
+        match self.clock.as_mut() {
+            Some(clock) => {
+                let start = clock();
+                run_to_end(thinker, &cancel, || clock().saturating_sub(start) >= limit)
+            }
+            None => run_to_end(thinker, &cancel, || false),
+        }
+    }
+
+    /// The Expert's move: the last search's tree if it holds the moves
+    /// since, else a new search; run on threads when a runner and a time
+    /// are given.
+    fn expert_move(&mut self, seed: u64, budget: Budget) -> crate::Decision<HexMove> {
+        let mut thinker = match self.reused(budget) {
+            Some(thinker) => thinker,
+            None => ExpertThinker::parallel(&self.position, self.knobs, budget, seed, self.searches),
+        };
+        let limit = self.max_time_ms.unwrap_or(budget.time_limit_ms);
+        let decision = match (&self.runner, self.max_time_ms.is_some() && self.clock.is_some()) {
+            (Some(runner), true) => {
+                runner(&mut thinker, limit);
+                thinker.decision()
+            }
+            _ => self.run(&mut thinker, limit),
+        };
+        if self.reuse {
+            self.previous = Some(Previous {
+                root: self.history.clone(),
+                knobs: self.knobs,
+                budget,
+                thinker,
+            });
+        }
+        decision
+    }
+
+    fn reused(&mut self, budget: Budget) -> Option<ExpertThinker> {
+        let previous = self.previous.take()?;
+        if previous.knobs != self.knobs
+            || previous.budget != budget
+            || previous.thinker.search_count() != self.searches
+            || !self.history.starts_with(&previous.root)
+        {
+            return None;
+        }
+        let cells: Vec<Cell> = self.history[previous.root.len()..]
+            .iter()
+            .map(|mv| match mv {
+                HexMove::Place(cell) => Some(*cell),
+                HexMove::Swap => None,
+            })
+            .collect::<Option<_>>()?;
+        let mut thinker = previous.thinker;
+        thinker.advance(&cells, &self.position).then_some(thinker)
+    }
+
     fn undo(&mut self) -> Reply {
         if self.history.pop().is_none() {
             return Err("cannot undo".into());
@@ -332,14 +431,28 @@ impl GtpEngine {
     }
 
     fn param(&mut self, args: &[&str]) -> Reply {
+        let k = &mut self.knobs;
         match args {
             [] => Ok(format!(
-                "[string] level {}\n[string] max_time {}\n[bool] allow_swap {}\n[string] resign_threshold {}",
+                "[string] level {}\n[string] max_time {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] prior_weight {}\n\
+                 [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}",
                 self.level,
                 self.max_time_ms
                     .map_or("level".to_string(), |ms| format!("{}", ms as f64 / 1000.0)),
                 self.allow_swap as u8,
-                self.resign_threshold
+                self.resign_threshold,
+                k.fill_in as u8,
+                k.connections as u8,
+                k.patterns as u8,
+                k.playout_patterns as u8,
+                self.searches,
+                self.reuse as u8,
+                k.knowledge_after,
+                k.prior_weight,
+                k.exploration,
+                k.rave_equivalence,
+                k.expand_after,
             )),
             ["max_time", seconds] => {
                 let s: f64 = seconds.parse().map_err(|_| "max_time needs seconds")?;
@@ -351,7 +464,7 @@ impl GtpEngine {
                 Ok(String::new())
             }
             ["allow_swap", flag] => {
-                self.allow_swap = matches!(*flag, "1" | "true");
+                self.allow_swap = flag_value(flag)?;
                 self.rebuild();
                 Ok(String::new())
             }
@@ -359,7 +472,45 @@ impl GtpEngine {
                 self.resign_threshold = p.parse().map_err(|_| "resign_threshold needs a number")?;
                 Ok(String::new())
             }
-            _ => Err("param_papan: level, max_time, allow_swap or resign_threshold".into()),
+            ["fill_in", flag] => {
+                k.fill_in = flag_value(flag)?;
+                Ok(String::new())
+            }
+            ["connections", flag] => {
+                k.connections = flag_value(flag)?;
+                Ok(String::new())
+            }
+            ["patterns", flag] => {
+                k.patterns = flag_value(flag)?;
+                Ok(String::new())
+            }
+            ["threads", count] => {
+                self.searches = count.parse::<usize>().map_err(|_| "threads needs a number")?.clamp(1, 64);
+                Ok(String::new())
+            }
+            ["reuse", flag] => {
+                self.reuse = flag_value(flag)?;
+                self.previous = None;
+                Ok(String::new())
+            }
+            ["playout_patterns", flag] => {
+                k.playout_patterns = flag_value(flag)?;
+                Ok(String::new())
+            }
+            [name @ ("knowledge_after" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after"), value] => {
+                let number: f64 = value.parse().map_err(|_| format!("{name} needs a number"))?;
+                match *name {
+                    "knowledge_after" => k.knowledge_after = number as u32,
+                    "prior_weight" => k.prior_weight = number,
+                    "exploration" => k.exploration = number,
+                    "rave_equivalence" => k.rave_equivalence = number,
+                    _ => k.expand_after = number as u32,
+                }
+                Ok(String::new())
+            }
+            _ => Err("param_papan: level, max_time, allow_swap, resign_threshold, fill_in, connections, patterns, playout_patterns, threads, reuse, \
+                      knowledge_after, prior_weight, exploration, rave_equivalence or expand_after"
+                .into()),
         }
     }
 
@@ -544,6 +695,35 @@ mod tests {
         assert!(ask(&mut e, "genmove w").starts_with("= "));
         let timed = reads.load(Ordering::Relaxed);
         assert!(timed >= 50, "searched until 50 ms had passed: {timed} clock reads");
+    }
+
+    #[test]
+    fn gtp_expert_keeps_its_tree_from_one_move_to_the_next() {
+        let mut e = GtpEngine::new(None);
+        ask(&mut e, "boardsize 9");
+        ask(&mut e, "param_papan allow_swap 0");
+        ask(&mut e, "play b e5");
+        let first = ask(&mut e, "genmove w");
+        let cell = first.trim_start_matches("= ").trim().to_string();
+        assert!(e.previous.is_some(), "the search is kept");
+        // Black answers; the next search starts from what the tree learned
+        // under that answer: its root has more visits than it searched.
+        ask(&mut e, "play b d4");
+        assert!(ask(&mut e, "genmove w").starts_with("= "));
+        let search = e.previous.as_ref().unwrap().thinker.search();
+        assert!(
+            search.root_visits() > search.iterations(),
+            "{} > {}",
+            search.root_visits(),
+            search.iterations()
+        );
+        assert_ne!(cell, "");
+        // Other settings, or a new game, start afresh.
+        ask(&mut e, "param_papan reuse 0");
+        assert!(e.previous.is_none());
+        ask(&mut e, "play b c3");
+        ask(&mut e, "genmove w");
+        assert!(e.previous.is_none());
     }
 
     #[test]

@@ -1,16 +1,69 @@
 //! The Hex bot: the generic search with Hex playouts and tactics.
 
 pub mod board;
+pub mod cells;
+#[cfg(test)]
+mod exact;
+pub mod expert;
+pub mod geometry;
 pub mod gtp;
+pub mod inferior;
+pub mod patterns;
 pub mod playout;
+pub mod search;
+pub mod vc;
 
 use crate::level::{Budget, Level};
 use crate::mcts::Config;
 use crate::thinker::SearchThinker;
-use papan_rules::hex::Hex;
+use crate::{Decision, Thinker};
+pub use expert::ExpertThinker;
+use papan_rules::hex::{Hex, HexMove};
 pub use playout::HexPolicy;
+pub use search::Knobs;
 
-pub type HexThinker = SearchThinker<Hex, HexPolicy>;
+/// A Hex search at some level: Beginner and Normal are the generic search
+/// with Hex playouts ([`thinker_with`]), whose estimate the app's curves
+/// are fitted to; the Expert is the knowledge search ([`expert_with`]).
+pub enum HexThinker {
+    Classic(Box<ClassicThinker>),
+    Knowledge(Box<ExpertThinker>),
+}
+
+/// The generic search with Hex playouts.
+pub type ClassicThinker = SearchThinker<Hex, HexPolicy>;
+
+impl Thinker for HexThinker {
+    type Move = HexMove;
+
+    fn think(&mut self, iterations: u32) -> bool {
+        match self {
+            HexThinker::Classic(t) => t.think(iterations),
+            HexThinker::Knowledge(t) => t.think(iterations),
+        }
+    }
+
+    fn decision(&self) -> Decision<HexMove> {
+        match self {
+            HexThinker::Classic(t) => t.decision(),
+            HexThinker::Knowledge(t) => t.decision(),
+        }
+    }
+
+    fn time_limit_ms(&self) -> u64 {
+        match self {
+            HexThinker::Classic(t) => t.time_limit_ms(),
+            HexThinker::Knowledge(t) => t.time_limit_ms(),
+        }
+    }
+
+    fn use_full_time(&mut self) {
+        match self {
+            HexThinker::Classic(t) => t.use_full_time(),
+            HexThinker::Knowledge(t) => t.use_full_time(),
+        }
+    }
+}
 
 /// What each level means in Hex on a board of `size`. Budgets are iterations
 /// (the definition); the time cap is only a safety net for callers with a
@@ -62,7 +115,8 @@ pub fn estimator_budget(size: u8) -> Budget {
 
 /// The estimate's search for `position` ([`estimator_budget`]).
 pub fn estimator(position: &Hex, seed: u64) -> HexThinker {
-    thinker_with(position, seed, config(Level::Normal), estimator_budget(position.size()))
+    let budget = estimator_budget(position.size());
+    HexThinker::Classic(Box::new(thinker_with(position, seed, config(Level::Normal), budget)))
 }
 
 pub fn config(_level: Level) -> Config {
@@ -71,14 +125,23 @@ pub fn config(_level: Level) -> Config {
 
 /// A search for `position` at `level`; same seed, same moves.
 pub fn thinker(position: &Hex, level: Level, seed: u64) -> HexThinker {
-    thinker_with(position, seed, config(level), budget(level, position.size()))
+    let budget = budget(level, position.size());
+    match level {
+        Level::Expert => HexThinker::Knowledge(Box::new(expert_with(position, seed, Knobs::default(), budget))),
+        _ => HexThinker::Classic(Box::new(thinker_with(position, seed, config(level), budget))),
+    }
 }
 
-/// [`thinker`] with other search parameters and budget (for tuning and
+/// The generic search with other parameters and budget (for tuning and
 /// calibration in the arena).
-pub fn thinker_with(position: &Hex, seed: u64, config: Config, budget: Budget) -> HexThinker {
+pub fn thinker_with(position: &Hex, seed: u64, config: Config, budget: Budget) -> ClassicThinker {
     let policy = HexPolicy::new(position.size() as usize);
     SearchThinker::new(position, policy, config, budget, seed)
+}
+
+/// The knowledge search with other knobs and budget (ablations, tuning).
+pub fn expert_with(position: &Hex, seed: u64, knobs: Knobs, budget: Budget) -> ExpertThinker {
+    ExpertThinker::new(position, knobs, budget, seed)
 }
 
 /// The app moves thinkers to worker tasks: keep them `Send + 'static`.
@@ -184,12 +247,33 @@ mod tests {
     }
 
     #[test]
+    fn the_expert_with_full_time_searches_past_its_iteration_budget() {
+        // The app's Expert spends its whole time: the level's iterations no
+        // longer end the search, the caller's clock does.
+        let hex = Hex::empty(HexOptions { size: 7, swap: false }).unwrap();
+        let level_budget = budget(Level::Expert, 7).iterations;
+        let mut t = thinker(&hex, Level::Expert, 3);
+        t.use_full_time();
+        let mut done = 0;
+        while done < 2 * level_budget {
+            assert!(t.think(1_000), "wants more after {done} iterations");
+            done += 1_000;
+        }
+        assert!(t.decision().iterations >= 2 * level_budget);
+        // Beginner and Normal keep their budgets (and their calibration).
+        let mut normal = thinker(&hex, Level::Normal, 3);
+        normal.use_full_time();
+        while normal.think(1_000) {}
+        assert_eq!(normal.decision().iterations, budget(Level::Normal, 7).iterations);
+    }
+
+    #[test]
     fn x7_swaps_a_centre_opening() {
         // Red's first stone in the centre wins for Red: with the pie rule on,
         // taking it over is Blue's best answer.
         let mut hex = Hex::empty(HexOptions { size: 7, swap: true }).unwrap();
         hex.play(&HexMove::Place(Cell::new(3, 3))).unwrap();
-        let mut t = thinker(&hex, Level::Normal, 4);
+        let mut t = thinker_with(&hex, 4, config(Level::Normal), budget(Level::Normal, 7));
         while t.think(256) {}
         assert_eq!(t.decision().best, Some(HexMove::Swap));
         let children = t.search().root_children();

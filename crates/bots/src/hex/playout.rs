@@ -8,9 +8,11 @@
 //! the other carrier cell.
 
 use super::board::{colour_of, stone_of, FastBoard, BLUE, EMPTY, RED};
+use super::patterns::{PatternGeometry, PatternTable};
 use crate::mcts::{below, Policy, NO_KEY};
 use papan_rules::hex::{Hex, HexMove};
 use papan_rules::{Game, Seat};
+use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 pub struct HexPolicy {
@@ -22,6 +24,9 @@ pub struct HexPolicy {
     stack: Vec<usize>,
     /// Answer bridge intrusions during playouts.
     pub save_bridges: bool,
+    /// Local replies by pattern strength around the last stone.
+    patterns: Option<(PatternGeometry, &'static PatternTable)>,
+    local: Vec<(usize, f32)>,
 }
 
 impl HexPolicy {
@@ -35,7 +40,17 @@ impl HexPolicy {
             marks: Vec::new(),
             stack: Vec::new(),
             save_bridges: true,
+            patterns: None,
+            local: Vec::new(),
         }
+    }
+
+    /// Playouts answer near the last stone by pattern strength: each empty
+    /// cell within two steps of it is drawn with its pattern's gamma, every
+    /// other cell with gamma 1 (the Bradley–Terry policy, with the far
+    /// cells' patterns taken as neutral).
+    pub fn use_patterns(&mut self, table: &'static PatternTable) {
+        self.patterns = Some((PatternGeometry::new(self.board.size()), table));
     }
 
     /// The carrier cell that saves a bridge of `me` broken by the stone just
@@ -62,15 +77,6 @@ impl HexPolicy {
         Some(board.neighbour(intruder, d + 1))
     }
 
-    fn take(&mut self, at: usize) {
-        let i = self.slot[at];
-        let last = *self.empties.last().expect("taking from a non-empty list");
-        self.empties.swap_remove(i);
-        if last != at {
-            self.slot[last] = i;
-        }
-    }
-
     /// Fills the board from `position` and returns the colour that connects.
     pub fn fill(&mut self, position: &Hex, rng: &mut ChaCha8Rng) -> u8 {
         if self.board.size() != position.size() as usize {
@@ -80,31 +86,73 @@ impl HexPolicy {
             };
         }
         self.board.load(position);
+        let colour = stone_of(position.colour_to_move());
+        let last = match position.last_move() {
+            Some(HexMove::Place(cell)) => Some(self.board.at(cell)),
+            _ => None,
+        };
+        let mut board = std::mem::replace(&mut self.board, FastBoard::empty(0));
+        let winner = self.fill_board(&mut board, colour, last, rng);
+        self.board = board;
+        winner
+    }
+
+    /// Fills every empty cell of `board` (of this policy's size), `colour`
+    /// first, `last` the stone just played (whose intrusion may need an
+    /// answer); returns the colour that connects. The full board is left
+    /// in `board`: every cell's owner, for RAVE.
+    pub fn fill_board(&mut self, board: &mut FastBoard, colour: u8, last: Option<usize>, rng: &mut ChaCha8Rng) -> u8 {
         self.empties.clear();
-        for key in 0..position.stones().len() {
-            if position.stones()[key].is_none() {
-                let at = self.board.at_key(key);
+        for at in board.inner() {
+            if board.cells[at] == EMPTY {
                 self.slot[at] = self.empties.len();
                 self.empties.push(at);
             }
         }
-        let mut me = stone_of(position.colour_to_move());
-        let mut last = match position.last_move() {
-            Some(HexMove::Place(cell)) => Some(self.board.at(cell)),
-            _ => None,
-        };
+        let mut me = colour;
+        let mut last = last;
         while !self.empties.is_empty() {
             let reply = match (self.save_bridges, last) {
-                (true, Some(intruder)) => HexPolicy::bridge_reply(&self.board, intruder, me, rng),
+                (true, Some(intruder)) => HexPolicy::bridge_reply(board, intruder, me, rng),
                 _ => None,
             };
-            let at = reply.unwrap_or_else(|| self.empties[below(rng, self.empties.len())]);
-            self.take(at);
-            self.board.cells[at] = me;
+            let at = match (reply, &self.patterns, last) {
+                (Some(at), _, _) => at,
+                (None, Some((geometry, table)), Some(last)) => {
+                    self.local.clear();
+                    let mut total = 0.0;
+                    for near in geometry.near(last) {
+                        if board.cells[near] == EMPTY {
+                            let gamma = table.gamma(geometry.key(&board.cells, near, me));
+                            total += gamma;
+                            self.local.push((near, gamma));
+                        }
+                    }
+                    let far = (self.empties.len() - self.local.len()) as f32;
+                    let mut pick = (rng.next_u32() as f32 / 4_294_967_296.0) * (total + far);
+                    let mut chosen = None;
+                    for &(near, gamma) in &self.local {
+                        if pick < gamma {
+                            chosen = Some(near);
+                            break;
+                        }
+                        pick -= gamma;
+                    }
+                    chosen.unwrap_or_else(|| self.empties[below(rng, self.empties.len())])
+                }
+                _ => self.empties[below(rng, self.empties.len())],
+            };
+            let i = self.slot[at];
+            let moved = *self.empties.last().expect("a cell is left");
+            self.empties.swap_remove(i);
+            if moved != at {
+                self.slot[moved] = i;
+            }
+            board.cells[at] = me;
             last = Some(at);
             me = if me == RED { BLUE } else { RED };
         }
-        if self.board.connects(RED, &mut self.marks, &mut self.stack) {
+        if board.connects(RED, &mut self.marks, &mut self.stack) {
             RED
         } else {
             BLUE

@@ -6,8 +6,10 @@ use papan_bots::hadang::eval::Weights;
 use papan_bots::{hadang, hex, junqi, Bot, Level};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
-use papan_rules::hex::{Hex, HexOptions};
+use papan_rules::hex::{Hex, HexMove, HexOptions};
 use papan_rules::junqi::JunQi;
+use papan_rules::Game;
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
@@ -40,8 +42,12 @@ pub trait ArenaGame: Bot {
 
 /// `--size`, `--swap`, and `--a-exploration 0.1`, `--b-rave 500`,
 /// `--a-expand 4`, `--a-fpu 0.5`: a level with other search parameters;
+/// for the Expert also `--a-prior 1.5`, `--a-knowledge 64` and the
+/// switches `--a-fill 0`, `--a-vc 0`, `--a-patterns 0` (ablations);
 /// `--a-iterations 16000`: with another budget (with `--no-cap`, games
-/// that replay exactly and take the same time on any machine).
+/// that replay exactly and take the same time on any machine);
+/// `--a-time 200`: another time cap in ms (with a large `--a-iterations`,
+/// matches at equal time).
 impl ArenaGame for Hex {
     fn arena_options(args: &Args) -> Result<HexOptions, String> {
         let options = HexOptions {
@@ -54,7 +60,31 @@ impl ArenaGame for Hex {
 
     fn label(args: &Args) -> String {
         let size = args.size.unwrap_or(9);
-        format!("hex {size}x{size}{}", if args.swap { " (swap)" } else { "" })
+        let opening = match args.opening {
+            Some(n) if n > 0 => format!(", {n} random opening stones"),
+            _ => String::new(),
+        };
+        format!("hex {size}x{size}{}{opening}", if args.swap { " (swap)" } else { "" })
+    }
+
+    /// `--opening N`: N stones on random cells, so that deterministic
+    /// searches meet in varied games.
+    fn opening(&mut self, rng: &mut ChaCha8Rng, args: &Args) -> Vec<String> {
+        let mut moves = Vec::new();
+        for _ in 0..args.opening.unwrap_or(0) {
+            let legal: Vec<_> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|m| matches!(m, HexMove::Place(_)))
+                .collect();
+            if legal.is_empty() || self.is_over() {
+                break;
+            }
+            let mv = legal[rng.random_range(0..legal.len())];
+            moves.push(self.format_move(&mv));
+            self.play(&mv).expect("a legal move");
+        }
+        moves
     }
 
     fn player(text: &str, tuning: &[(String, String)]) -> Result<Player<Hex>, String> {
@@ -63,22 +93,40 @@ impl ArenaGame for Hex {
         }
         let level: Level = text.parse()?;
         let mut config = hex::config(level);
+        let mut knobs = hex::Knobs::default();
         let mut iterations = None;
+        let mut time_ms = None;
         for (flag, value) in tuning {
             let number: f64 = value.parse().map_err(|e| format!("{flag}: {e}"))?;
-            match &flag[4..] {
-                "exploration" => config.exploration = number,
-                "rave" => config.rave_equivalence = number,
-                "expand" => config.expand_after = number as u32,
-                "fpu" => config.first_play_urgency = number,
-                "iterations" => iterations = Some(number as u64),
-                _ => return Err(format!("unknown search parameter {flag}")),
+            let name = &flag[4..];
+            match (level, name) {
+                (_, "iterations") => iterations = Some(number as u64),
+                (_, "time") => time_ms = Some(number as u64),
+                (Level::Expert, "exploration") => knobs.exploration = number,
+                (Level::Expert, "rave") => knobs.rave_equivalence = number,
+                (Level::Expert, "expand") => knobs.expand_after = number as u32,
+                (Level::Expert, "fpu") => knobs.first_play_urgency = number,
+                (Level::Expert, "prior") => knobs.prior_weight = number,
+                (Level::Expert, "knowledge") => knobs.knowledge_after = number as u32,
+                (Level::Expert, "fill") => knobs.fill_in = number != 0.0,
+                (Level::Expert, "vc") => knobs.connections = number != 0.0,
+                (Level::Expert, "patterns") => knobs.patterns = number != 0.0,
+                (Level::Expert, "playout-patterns") => knobs.playout_patterns = number != 0.0,
+                (_, "exploration") => config.exploration = number,
+                (_, "rave") => config.rave_equivalence = number,
+                (_, "expand") => config.expand_after = number as u32,
+                (_, "fpu") => config.first_play_urgency = number,
+                _ => return Err(format!("unknown search parameter {flag} for {level}")),
             }
         }
         let make: MakeThinker<Hex> = Arc::new(move |view, seed| {
             let mut budget = hex::budget(level, view.size());
             budget.iterations = iterations.unwrap_or(budget.iterations);
-            Box::new(hex::thinker_with(view, seed, config, budget))
+            budget.time_limit_ms = time_ms.unwrap_or(budget.time_limit_ms);
+            match level {
+                Level::Expert => Box::new(hex::expert_with(view, seed, knobs, budget)),
+                _ => Box::new(hex::thinker_with(view, seed, config, budget)),
+            }
         });
         Ok(Player::Bot {
             name: format!("{level}*"),
@@ -143,7 +191,7 @@ impl ArenaGame for Hadang {
     }
 
     fn opening(&mut self, rng: &mut ChaCha8Rng, args: &Args) -> Vec<String> {
-        hadang::random_opening(self, rng, args.opening.unwrap_or(4))
+        hadang::random_opening(self, rng, args.opening.unwrap_or(4).max(2))
             .iter()
             .map(|mv| format!("({mv})"))
             .collect()

@@ -5,7 +5,9 @@
 //! cargo run --release -p papan-bots --bin arena -- --game hex|hadang|junqi|backgammon \
 //!     --a expert --b normal --games 100 [--seed N] [--threads 2] [--verbose] [--no-cap]
 //!     [--size 9] [--swap]            Hex: board side, swap rule
-//!     [--opening 4]                  HADANG: 2 to N random opening plies
+//!     [--opening 4]                  HADANG: 2 to N random opening plies;
+//!                                    Hex: N random stones (varied games between
+//!                                    deterministic bots, as in `strength`)
 //!     [--a-exploration 0.1 ...]      Hex: a's (or --b-…) search parameters
 //!     [--estimator normal]           calibrate this level's estimate on every position
 //!     [--samples FILE]               write each estimate, its result and game (to check
@@ -109,7 +111,7 @@ fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
             "--seed" => args.seed = number(&flag, value()?)?,
             "--threads" => args.threads = number::<usize>(&flag, value()?)?.max(1),
             "--size" => args.size = Some(number(&flag, value()?)?),
-            "--opening" => args.opening = Some(number::<usize>(&flag, value()?)?.max(2)),
+            "--opening" => args.opening = Some(number(&flag, value()?)?),
             "--swap" => args.swap = true,
             "--estimator" => args.estimator = Some(value()?.parse()?),
             "--samples" => args.samples = Some(value()?),
@@ -128,8 +130,8 @@ fn parse_args(words: impl Iterator<Item = String>) -> Result<Args, String> {
     if hex_only && args.game != "hex" {
         return Err("--size and --swap are for --game hex".into());
     }
-    if args.opening.is_some() && args.game != "hadang" {
-        return Err("--opening is for --game hadang".into());
+    if args.opening.is_some() && !matches!(args.game.as_str(), "hadang" | "hex") {
+        return Err("--opening is for --game hadang and hex".into());
     }
     Ok(args)
 }
@@ -435,7 +437,8 @@ mod tests {
         assert_eq!(parsed.tuning[0], [("--a-exploration".to_string(), "0.2".to_string())]);
         let refused = |words: &str| parse_args(words.split_whitespace().map(String::from)).is_err();
         assert!(refused("--game junqi --size 9"));
-        assert!(refused("--game hex --opening 4"));
+        assert!(refused("--game junqi --opening 4"));
+        assert_eq!(args("--game hex --opening 1").opening, Some(1));
         assert!(refused("--game hex --games"));
         assert!(refused("--game hex --colour red"));
         assert!(

@@ -1,0 +1,827 @@
+//! The Expert's Hex search: UCT with RAVE and move priors over a tree that
+//! learns what it can prove.
+//!
+//! Each iteration copies the root board, walks down the tree placing
+//! stones, plays the rest of the board out at random (saving intruded
+//! bridges, [`super::playout`]) and backs the winner up, with every cell's
+//! final owner as all-moves-as-first (RAVE) evidence.
+//!
+//! Knowledge, as in MoHex: the root at once, and any node once it has been
+//! visited [`Knobs::knowledge_after`] times, gets
+//! - fill-in ([`super::inferior`]): cells that may be given to a colour
+//!   without changing who wins are filled on that node's board, for every
+//!   later visit and playout below it;
+//! - virtual connections ([`super::vc`]): a connection between the mover's
+//!   edges proves the node won; the opponent's full connection proves it
+//!   lost, their semis leave only the must-play cells as children.
+//!
+//! Proofs travel up the tree (a child won for the side to move wins the
+//! node; every child lost loses it), so a solved line is never searched
+//! again and a won root stops the search.
+//!
+//! Deterministic: the same position, knobs and seed give the same tree.
+
+use super::board::{FastBoard, BLUE, EMPTY, RED};
+use super::cells::CellSet;
+use super::geometry::{other, Geometry};
+use super::inferior::fill_in;
+use super::patterns::{PatternGeometry, PatternTable};
+use super::playout::HexPolicy;
+use super::vc::VcBuilder;
+use papan_rules::hex::{Cell, Hex};
+use papan_rules::Game;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// What the search may use and how it weighs it (the ablation switches
+/// of `strength` and the tuning knobs of the arena).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Knobs {
+    /// UCT exploration constant.
+    pub exploration: f64,
+    /// RAVE equivalence: visits at which a child's own mean and its RAVE
+    /// mean weigh the same.
+    pub rave_equivalence: f64,
+    /// Weight of the move prior (PUCT term).
+    pub prior_weight: f64,
+    /// A node gets children once visited this often (the root at once;
+    /// 0 would grow every playout's whole line into the tree).
+    pub expand_after: u32,
+    /// A node gets fill-in and connections once visited this often.
+    pub knowledge_after: u32,
+    /// Fill-in of dead and captured cells.
+    pub fill_in: bool,
+    /// Virtual connections (won/lost proofs and must-play regions).
+    pub connections: bool,
+    /// Value of a child with no evidence at all.
+    pub first_play_urgency: f64,
+    /// Move priors from the learned patterns ([`super::patterns`]);
+    /// without them every child has the same prior.
+    pub patterns: bool,
+    /// Playouts answer near the last stone by pattern strength
+    /// ([`HexPolicy::use_patterns`]).
+    pub playout_patterns: bool,
+}
+
+impl Default for Knobs {
+    fn default() -> Knobs {
+        Knobs {
+            exploration: 0.0,
+            rave_equivalence: 1_000.0,
+            prior_weight: 0.5,
+            expand_after: 3,
+            knowledge_after: 64,
+            fill_in: true,
+            connections: true,
+            first_play_urgency: 1.0,
+            patterns: true,
+            playout_patterns: false,
+        }
+    }
+}
+
+/// The mover into a node: unknown, proven to win, proven to lose.
+const UNPROVEN: u8 = 0;
+const WON: u8 = 1;
+const LOST: u8 = 2;
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Node {
+    /// Framed index of the stone that made this node.
+    at: u16,
+    proof: u8,
+    expanded: bool,
+    knowledge: bool,
+    child_count: u16,
+    first_child: u32,
+    /// Index in `fills` of the stones knowledge added here, or [`NONE`].
+    fill: u32,
+    visits: u32,
+    /// Wins of the node's mover.
+    wins: f32,
+    rave_visits: f32,
+    rave_wins: f32,
+    prior: f32,
+}
+
+impl Node {
+    fn new(at: u16, prior: f32) -> Node {
+        Node {
+            at,
+            proof: UNPROVEN,
+            expanded: false,
+            knowledge: false,
+            child_count: 0,
+            first_child: 0,
+            fill: NONE,
+            visits: 0,
+            wins: 0.0,
+            rave_visits: 0.0,
+            rave_wins: 0.0,
+            prior,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..self.first_child as usize + self.child_count as usize
+    }
+}
+
+/// One root move as reported to callers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootMove {
+    pub cell: Cell,
+    pub visits: u64,
+    /// The root mover's mean score after this move.
+    pub value: f64,
+    /// `Some(true)`: proven to win; `Some(false)`: proven to lose.
+    pub proven: Option<bool>,
+}
+
+/// The root as a search sees it; summaries of several searches of one
+/// position merge ([`RootSummary::merge`], root parallelism).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootSummary {
+    pub moves: Vec<RootMove>,
+    /// A cell that wins at once by tactics or a connection.
+    pub win: Option<Cell>,
+    /// The root is proven lost for the side to move.
+    pub lost: bool,
+}
+
+impl RootSummary {
+    /// The move to play and the mover's winning chance: a proven win
+    /// first, then the most visited move (the better valued of equals).
+    /// `None` when there is no move.
+    pub fn best(&self) -> Option<(Cell, f64)> {
+        if let Some(cell) = self.win {
+            return Some((cell, 1.0));
+        }
+        if let Some(won) = self.moves.iter().find(|m| m.proven == Some(true)) {
+            return Some((won.cell, 1.0));
+        }
+        let best = self
+            .moves
+            .iter()
+            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.value.total_cmp(&b.value)))?;
+        Some((best.cell, if self.lost { 0.0 } else { best.value }))
+    }
+
+    /// One summary of several searches of the same position: visits add
+    /// up, values are weighted by visits, a proof in any search holds.
+    pub fn merge(summaries: &[RootSummary]) -> RootSummary {
+        let mut moves: Vec<RootMove> = Vec::new();
+        for summary in summaries {
+            for m in &summary.moves {
+                match moves.iter_mut().find(|x| x.cell == m.cell) {
+                    Some(x) => {
+                        let visits = x.visits + m.visits;
+                        if visits > 0 {
+                            x.value = (x.value * x.visits as f64 + m.value * m.visits as f64) / visits as f64;
+                        }
+                        x.visits = visits;
+                        x.proven = x.proven.or(m.proven);
+                    }
+                    None => moves.push(m.clone()),
+                }
+            }
+        }
+        RootSummary {
+            moves,
+            win: summaries.iter().find_map(|s| s.win),
+            lost: summaries.iter().any(|s| s.lost),
+        }
+    }
+}
+
+/// Nodes at most (40 bytes each, 160 MB): expansion stops there, the search
+/// goes on. A second of search on one core makes about a tenth of that.
+const MAX_NODES: usize = 1 << 22;
+
+pub struct HexSearch {
+    n: usize,
+    geometry: Geometry,
+    knobs: Knobs,
+    /// The root position with the root's fill-in.
+    root: FastBoard,
+    root_colour: u8,
+    nodes: Vec<Node>,
+    fills: Vec<Vec<(u16, u8)>>,
+    rng: ChaCha8Rng,
+    iterations: u64,
+    /// A cell that wins at once by a connection found at the root.
+    root_win: Option<u16>,
+    // Reused buffers.
+    board: FastBoard,
+    path: Vec<usize>,
+    policy: HexPolicy,
+    vc: VcBuilder,
+    pattern_geometry: PatternGeometry,
+    patterns: &'static PatternTable,
+    gammas: Vec<f32>,
+    cells: Vec<u8>,
+    filled: Vec<(u16, u8)>,
+    marks: Vec<bool>,
+    stack: Vec<usize>,
+}
+
+impl HexSearch {
+    pub fn new(position: &Hex, knobs: Knobs, seed: u64) -> HexSearch {
+        let n = position.size() as usize;
+        let root = FastBoard::from_position(position);
+        let root_colour = super::board::stone_of(position.colour_to_move());
+        let mut search = HexSearch {
+            n,
+            geometry: Geometry::new(n),
+            knobs,
+            board: root.clone(),
+            root,
+            root_colour,
+            nodes: vec![Node::new(0, 1.0)],
+            fills: Vec::new(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            iterations: 0,
+            root_win: None,
+            path: Vec::new(),
+            policy: HexPolicy::new(n),
+            vc: VcBuilder::new(n),
+            pattern_geometry: PatternGeometry::new(n),
+            patterns: PatternTable::shipped(),
+            gammas: Vec::new(),
+            cells: vec![EMPTY; n * n],
+            filled: Vec::new(),
+            marks: Vec::new(),
+            stack: Vec::new(),
+        };
+        if knobs.playout_patterns {
+            search.policy.use_patterns(search.patterns);
+        }
+        if position.is_over() {
+            search.nodes[0].proof = WON;
+            return search;
+        }
+        search.board.cells.copy_from_slice(&search.root.cells);
+        search.expand(0, root_colour);
+        search.learn(0, root_colour);
+        // The root's fill-in holds for the whole search.
+        search.root.cells.copy_from_slice(&search.board.cells);
+        search
+    }
+
+    pub fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
+    /// Visits of the root: the iterations run since it became the root,
+    /// and those it had before (tree reuse).
+    pub fn root_visits(&self) -> u64 {
+        self.nodes[0].visits as u64
+    }
+
+    /// Nodes in the tree (each a cell tried from its parent).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Nodes that got fill-in and connections so far.
+    pub fn knowledge_nodes(&self) -> usize {
+        self.nodes.iter().filter(|n| n.knowledge).count()
+    }
+
+    /// Whether the root is solved (either way): more search changes nothing.
+    pub fn solved(&self) -> bool {
+        self.nodes[0].proof != UNPROVEN
+    }
+
+    /// The root's children with their statistics (the cells the search
+    /// considers; pruned and filled cells are not among them).
+    pub fn root_moves(&self) -> Vec<RootMove> {
+        let root = &self.nodes[0];
+        root.children()
+            .map(|i| {
+                let node = &self.nodes[i];
+                RootMove {
+                    cell: self.root.cell_of(node.at as usize),
+                    visits: node.visits as u64,
+                    value: if node.visits == 0 {
+                        0.5
+                    } else {
+                        node.wins as f64 / node.visits as f64
+                    },
+                    proven: match node.proof {
+                        WON => Some(true),
+                        LOST => Some(false),
+                        _ => None,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// What the search says about the root: its moves, a winning cell
+    /// found by tactics or connections, and whether the root is lost.
+    pub fn summary(&self) -> RootSummary {
+        RootSummary {
+            moves: self.root_moves(),
+            win: self.root_win.map(|at| self.root.cell_of(at as usize)),
+            lost: self.nodes[0].proof == WON,
+        }
+    }
+
+    /// The move to play now and the root mover's winning chance
+    /// ([`RootSummary::best`]).
+    pub fn best(&self) -> Option<(Cell, f64)> {
+        self.summary().best()
+    }
+
+    /// Moves the root down the tree along `moves` (played from the root in
+    /// turn), keeping what was learned below: the next search of the
+    /// position after them starts from it. Returns false, changing nothing,
+    /// when the tree does not hold that line.
+    pub fn advance(&mut self, moves: &[Cell]) -> bool {
+        let mut board = self.root.clone();
+        let mut node = 0;
+        let mut colour = self.root_colour;
+        for &cell in moves {
+            let at = board.at(cell);
+            let Some(child) = self.nodes[node]
+                .children()
+                .find(|&c| self.nodes[c].at as usize == at)
+                .filter(|_| board.cells[at] == EMPTY)
+            else {
+                return false;
+            };
+            board.cells[at] = colour;
+            if let Some(fill) = self.fill_of(child) {
+                for &(cell, stone) in &self.fills[fill] {
+                    board.cells[cell as usize] = stone;
+                }
+            }
+            node = child;
+            colour = other(colour);
+        }
+        // Copy the subtree, breadth first, so children stay contiguous.
+        let mut kept = vec![self.nodes[node].clone()];
+        let mut next = 0;
+        while next < kept.len() {
+            let range = kept[next].children();
+            let first = kept.len() as u32;
+            kept.extend(range.map(|c| self.nodes[c].clone()));
+            kept[next].first_child = first;
+            next += 1;
+        }
+        kept[0].at = 0;
+        self.nodes = kept;
+        self.root = board;
+        self.root_colour = colour;
+        self.root_win = None;
+        self.iterations = 0;
+        self.board.cells.copy_from_slice(&self.root.cells);
+        if !self.nodes[0].expanded {
+            self.expand(0, colour);
+        }
+        // Learn again at the new root: its proof needs a winning cell, and
+        // a root with more visits may fill more.
+        self.nodes[0].proof = UNPROVEN;
+        self.learn(0, colour);
+        if self.nodes[0].proof == UNPROVEN {
+            self.update_proof(0);
+        }
+        self.root.cells.copy_from_slice(&self.board.cells);
+        true
+    }
+
+    /// Runs `count` more iterations (fewer if the root gets solved).
+    pub fn run(&mut self, count: u64) {
+        for _ in 0..count {
+            if self.solved() {
+                return;
+            }
+            self.iterate();
+            self.iterations += 1;
+        }
+    }
+
+    fn iterate(&mut self) {
+        self.board.cells.copy_from_slice(&self.root.cells);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0;
+        let mut colour = self.root_colour;
+        let mut last: Option<usize> = None;
+        loop {
+            if self.nodes[node].proof != UNPROVEN {
+                break;
+            }
+            if !self.nodes[node].expanded {
+                if self.nodes[node].visits < self.knobs.expand_after || self.nodes.len() >= MAX_NODES {
+                    break;
+                }
+                self.expand(node, colour);
+                if self.nodes[node].proof != UNPROVEN {
+                    break;
+                }
+            }
+            if !self.nodes[node].knowledge && self.nodes[node].visits >= self.knobs.knowledge_after {
+                self.learn(node, colour);
+                if self.nodes[node].proof != UNPROVEN {
+                    break;
+                }
+            }
+            let Some(child) = self.select(node) else { break };
+            let at = self.nodes[child].at as usize;
+            self.board.cells[at] = colour;
+            if let Some(fill) = self.fill_of(child) {
+                for &(cell, stone) in &self.fills[fill] {
+                    self.board.cells[cell as usize] = stone;
+                }
+            }
+            last = Some(at);
+            self.path.push(child);
+            node = child;
+            colour = other(colour);
+        }
+        // Who won: the proof if there is one, else a playout.
+        let leaf = &self.nodes[node];
+        let (winner, played_out) = match leaf.proof {
+            WON => (other(colour), false),
+            LOST => (colour, false),
+            _ => (self.playout(colour, last), true),
+        };
+        self.back_up(winner, played_out);
+    }
+
+    fn fill_of(&self, node: usize) -> Option<usize> {
+        let fill = self.nodes[node].fill;
+        (fill != NONE).then_some(fill as usize)
+    }
+
+    /// Fills the rest of the board at random (saving intruded bridges) from
+    /// `colour` to move; returns the colour that connects. The filled board
+    /// stays in `self.board` for RAVE.
+    fn playout(&mut self, colour: u8, last: Option<usize>) -> u8 {
+        let HexSearch { board, policy, rng, .. } = self;
+        policy.fill_board(board, colour, last, rng)
+    }
+
+    fn back_up(&mut self, winner: u8, played_out: bool) {
+        // Colour to move at path[d] is the root's for even d.
+        let depth = self.path.len();
+        for d in (0..depth).rev() {
+            let node = self.path[d];
+            let to_move = if d % 2 == 0 {
+                self.root_colour
+            } else {
+                other(self.root_colour)
+            };
+            let mover = other(to_move);
+            let n = &mut self.nodes[node];
+            n.visits += 1;
+            if winner == mover {
+                n.wins += 1.0;
+            }
+            if n.expanded {
+                let children = n.children();
+                if played_out {
+                    let won = winner == to_move;
+                    for child in children.clone() {
+                        let c = &mut self.nodes[child];
+                        if self.board.cells[c.at as usize] == to_move {
+                            c.rave_visits += 1.0;
+                            if won {
+                                c.rave_wins += 1.0;
+                            }
+                        }
+                    }
+                }
+                self.update_proof(node);
+            }
+        }
+    }
+
+    /// A node is lost for its mover if a child is won for the side to move
+    /// there, and won if every child is lost.
+    fn update_proof(&mut self, node: usize) {
+        let range = self.nodes[node].children();
+        if range.is_empty() || self.nodes[node].proof != UNPROVEN {
+            return;
+        }
+        let mut all_lost = true;
+        for child in range {
+            match self.nodes[child].proof {
+                WON => {
+                    self.nodes[node].proof = LOST;
+                    return;
+                }
+                LOST => {}
+                _ => all_lost = false,
+            }
+        }
+        if all_lost {
+            self.nodes[node].proof = WON;
+        }
+    }
+
+    fn select(&mut self, node: usize) -> Option<usize> {
+        let parent = &self.nodes[node];
+        let total = parent.visits.max(1) as f64;
+        let log_total = total.ln();
+        let sqrt_total = total.sqrt();
+        let k = self.knobs;
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for child in parent.children() {
+            let c = &self.nodes[child];
+            if self.board.cells[c.at as usize] != EMPTY {
+                continue; // filled by knowledge found above after this child was made
+            }
+            if c.proof == WON {
+                return Some(child);
+            }
+            if c.proof == LOST {
+                continue;
+            }
+            let n = c.visits as f64;
+            let rn = c.rave_visits as f64;
+            let mean = if n > 0.0 {
+                c.wins as f64 / n
+            } else {
+                k.first_play_urgency
+            };
+            let value = if rn > 0.0 {
+                let rave = c.rave_wins as f64 / rn;
+                let beta = rn / (rn + n + rn * n / k.rave_equivalence);
+                if n > 0.0 {
+                    (1.0 - beta) * mean + beta * rave
+                } else {
+                    rave
+                }
+            } else {
+                mean
+            };
+            let score = value
+                + k.exploration * (log_total / (n + 1.0)).sqrt()
+                + k.prior_weight * c.prior as f64 * sqrt_total / (n + 1.0);
+            if score > best_score {
+                best_score = score;
+                best = Some(child);
+            }
+        }
+        if best.is_none() {
+            // Every child is lost (or filled): any of them, to back up a loss.
+            best = self.nodes[node]
+                .children()
+                .find(|&c| self.board.cells[self.nodes[c].at as usize] == EMPTY);
+        }
+        best
+    }
+
+    /// Children for the empty cells of `self.board`, `colour` to move,
+    /// after the one-move tactics: a win at once is the only child (and
+    /// proves the node); against one threat to win at once only the cell
+    /// that stops it; against two the node is lost.
+    fn expand(&mut self, node: usize, colour: u8) {
+        let HexSearch {
+            board, marks, stack, ..
+        } = self;
+        let wins = board.winning_cells(colour, marks, stack);
+        if !wins.is_empty() {
+            self.nodes[node].proof = LOST;
+            if node == 0 {
+                self.root_win = Some(wins[0] as u16);
+            }
+            self.add_children(node, &wins[..1], colour);
+            self.nodes[node].children().for_each(|c| self.nodes[c].proof = WON);
+            return;
+        }
+        let threats = board.winning_cells(other(colour), marks, stack);
+        let cells: Vec<usize> = match threats.len() {
+            0 => board.inner().filter(|&at| board.cells[at] == EMPTY).collect(),
+            1 => threats,
+            _ => {
+                self.nodes[node].proof = WON;
+                threats
+            }
+        };
+        self.add_children(node, &cells, colour);
+    }
+
+    /// Children for `cells` with their priors: each pattern's strength as
+    /// a share of all the candidates' (the same share each without patterns).
+    fn add_children(&mut self, node: usize, cells: &[usize], colour: u8) {
+        let first = self.nodes.len() as u32;
+        self.gammas.clear();
+        if self.knobs.patterns {
+            let (geometry, table, board) = (&self.pattern_geometry, self.patterns, &self.board);
+            self.gammas.extend(
+                cells
+                    .iter()
+                    .map(|&at| table.gamma(geometry.key(&board.cells, at, colour))),
+            );
+        } else {
+            self.gammas.resize(cells.len(), 1.0);
+        }
+        let total: f32 = self.gammas.iter().sum::<f32>().max(f32::MIN_POSITIVE);
+        let gammas = &self.gammas;
+        self.nodes.extend(
+            cells
+                .iter()
+                .zip(gammas)
+                .map(|(&at, &gamma)| Node::new(at as u16, gamma / total)),
+        );
+        let n = &mut self.nodes[node];
+        n.expanded = true;
+        n.first_child = first;
+        n.child_count = cells.len() as u16;
+    }
+
+    /// Fill-in and connections for `node`, `colour` to move on `self.board`
+    /// (expanded already): fills its board, proves it or prunes its children.
+    fn learn(&mut self, node: usize, colour: u8) {
+        self.nodes[node].knowledge = true;
+        if !self.knobs.fill_in && !self.knobs.connections {
+            return;
+        }
+        let n2 = self.n * self.n;
+        for key in 0..n2 {
+            self.cells[key] = self.board.cells[self.board.at_key(key)];
+        }
+        if self.knobs.fill_in {
+            self.filled.clear();
+            fill_in(&self.geometry, &mut self.cells, &mut self.filled);
+            if !self.filled.is_empty() {
+                let stones: Vec<(u16, u8)> = self
+                    .filled
+                    .iter()
+                    .map(|&(key, stone)| (self.board.at_key(key as usize) as u16, stone))
+                    .collect();
+                for &(at, stone) in &stones {
+                    self.board.cells[at as usize] = stone;
+                }
+                self.nodes[node].fill = self.fills.len() as u32;
+                self.fills.push(stones);
+            }
+        }
+        let mut allowed: CellSet = (0..n2).filter(|&k| self.cells[k] == EMPTY).collect();
+        if self.knobs.connections {
+            let mine = self.vc.build(&self.geometry, &self.cells, colour);
+            if mine.wins_to_move() {
+                self.nodes[node].proof = LOST;
+                if node == 0 {
+                    self.root_win = mine.winning_cell().map(|key| self.board.at_key(key) as u16);
+                    if self.root_win.is_none() {
+                        // Joined already after fill-in: any empty cell keeps it.
+                        self.root_win = allowed.first().map(|key| self.board.at_key(key) as u16);
+                    }
+                }
+                return;
+            }
+            let theirs = self.vc.build(&self.geometry, &self.cells, other(colour));
+            if !theirs.full.is_empty() {
+                self.nodes[node].proof = WON;
+                return;
+            }
+            allowed = theirs.must_play(allowed);
+            if allowed.is_empty() {
+                self.nodes[node].proof = WON;
+                return;
+            }
+        } else if allowed.is_empty() {
+            // Fill-in alone decided the game.
+            let red = self.board.connects(RED, &mut self.marks, &mut self.stack);
+            let winner = if red { RED } else { BLUE };
+            self.nodes[node].proof = if winner == colour { LOST } else { WON };
+            return;
+        }
+        // Keep the children in the allowed cells, in their order.
+        let range = self.nodes[node].children();
+        let first = range.start;
+        let mut kept = first;
+        for i in range {
+            let key = self.board.key_of(self.nodes[i].at as usize);
+            if allowed.contains(key) {
+                self.nodes.swap(kept, i);
+                kept += 1;
+            }
+        }
+        if kept == first {
+            // The children made before were all pruned (tactics and the
+            // analysis disagree only if the caps hid something): keep them.
+            return;
+        }
+        self.nodes[node].child_count = (kept - first) as u16;
+        // Children moved: their own children stay where they were (indices
+        // are stored in the moved nodes), so nothing else changes.
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use papan_rules::hex::{HexOptions, HexSetup};
+
+    fn position(rows: &[&str]) -> Hex {
+        Hex::try_from(HexSetup {
+            options: HexOptions {
+                size: rows.len() as u8,
+                swap: false,
+            },
+            rows: rows.iter().map(|r| r.to_string()).collect(),
+            swapped: false,
+            last: None,
+        })
+        .unwrap()
+    }
+
+    /// Red d2, c4 and b6: bridges between them and edge templates at both
+    /// ends, a connection nobody can break.
+    const RED_CONNECTED: [&str; 7] = [
+        "......B", "...R...", ".......", "..R....", ".......", ".R.....", ".....?B",
+    ];
+
+    fn red_connected(blue_last: bool) -> Hex {
+        let rows: Vec<String> = RED_CONNECTED
+            .iter()
+            .map(|r| r.replace('?', if blue_last { "B" } else { "." }))
+            .collect();
+        position(&rows.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_connection_at_the_root_is_a_win_found_without_search() {
+        let hex = red_connected(true);
+        assert_eq!(hex.colour_to_move(), papan_rules::hex::Colour::Red);
+        let search = HexSearch::new(&hex, Knobs::default(), 1);
+        assert!(search.solved());
+        let (cell, p) = search.best().unwrap();
+        assert_eq!(p, 1.0);
+        assert!(hex.stone(cell).is_none());
+        // Blue to move in the same shape has lost.
+        let hex = red_connected(false);
+        assert_eq!(hex.colour_to_move(), papan_rules::hex::Colour::Blue);
+        let search = HexSearch::new(&hex, Knobs::default(), 1);
+        assert!(search.solved());
+        assert_eq!(search.best().unwrap().1, 0.0);
+    }
+
+    #[test]
+    fn advancing_keeps_what_was_learned_below_the_moves_played() {
+        let hex = Hex::empty(HexOptions { size: 9, swap: false }).unwrap();
+        let mut search = HexSearch::new(&hex, Knobs::default(), 3);
+        search.run(4_000);
+        let (best, _) = search.best().unwrap();
+        let below = search.root_moves().into_iter().find(|m| m.cell == best).unwrap();
+        let before = search.root_moves();
+        // A line the tree cannot hold (a cell taken twice): nothing changes.
+        assert!(!search.advance(&[best, best]));
+        assert_eq!(search.root_moves(), before);
+        assert!(search.advance(&[best]));
+        assert_eq!(search.iterations(), 0, "a new budget starts");
+        // The new root is the old child: its visits are the child's, and
+        // its children hold the replies searched under it (all but the
+        // visits before it had children).
+        assert_eq!(search.root_visits(), below.visits);
+        let replies: u64 = search.root_moves().iter().map(|m| m.visits).sum();
+        assert!(
+            replies <= below.visits && replies * 10 >= below.visits * 9,
+            "{replies} of {}",
+            below.visits
+        );
+        assert!(search.root_moves().iter().all(|m| m.cell != best));
+        // It searches on as the other colour.
+        search.run(500);
+        let mut after = hex.clone();
+        after.play(&papan_rules::hex::HexMove::Place(best)).unwrap();
+        let (reply, _) = search.best().unwrap();
+        assert!(after.stone(reply).is_none());
+    }
+
+    #[test]
+    fn merged_summaries_add_visits_and_keep_any_proof() {
+        let hex = Hex::empty(HexOptions { size: 7, swap: false }).unwrap();
+        let mut a = HexSearch::new(&hex, Knobs::default(), 1);
+        let mut b = HexSearch::new(&hex, Knobs::default(), 2);
+        a.run(300);
+        b.run(500);
+        let merged = RootSummary::merge(&[a.summary(), b.summary()]);
+        let total: u64 = merged.moves.iter().map(|m| m.visits).sum();
+        let parts: u64 = [&a, &b].iter().flat_map(|s| s.root_moves()).map(|m| m.visits).sum();
+        assert_eq!(total, parts);
+        let mut won = a.summary();
+        won.moves[3].proven = Some(true);
+        let merged = RootSummary::merge(&[b.summary(), won.clone()]);
+        assert_eq!(merged.best().unwrap(), (won.moves[3].cell, 1.0));
+    }
+
+    #[test]
+    fn the_same_seed_grows_the_same_tree() {
+        let hex = Hex::empty(HexOptions { size: 9, swap: false }).unwrap();
+        let mut a = HexSearch::new(&hex, Knobs::default(), 5);
+        let mut b = HexSearch::new(&hex, Knobs::default(), 5);
+        a.run(3_000);
+        b.run(3_000);
+        assert_eq!(a.root_moves(), b.root_moves());
+    }
+}

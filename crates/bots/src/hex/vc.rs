@@ -1,0 +1,575 @@
+//! Virtual connections by H-search (Anshelevich): which pairs of a colour's
+//! groups, edges and empty cells that colour can join against any defence.
+//!
+//! A *full* connection between two nodes holds with the opponent to move;
+//! a *semi* connection needs one move of the colour first, its key. Each
+//! has a carrier: the empty cells it uses (an empty node counts as the
+//! colour's stone). Start from touching nodes (full, empty carrier), then:
+//! - AND: two fulls through a common node whose carriers are apart give,
+//!   through an empty cell, a semi keyed on that cell, and through a group
+//!   of the colour, a full (a semi and a full through a group, a semi);
+//! - OR: semis between the same two nodes whose carriers have nothing in
+//!   common give a full: the opponent cannot break them all with one stone.
+//!
+//! Between a colour's two edges this tells the search who has already won:
+//! a full joins them whoever moves, a semi wins for the colour to move, and
+//! against the opponent's semis the side to move must play in the cells all
+//! of their carriers share (the must-play region), or lose.
+//!
+//! Lists are capped (the smallest connections are found first) and the work
+//! is bounded, so the builder may miss connections, never invent one.
+
+use super::board::{EMPTY, RED};
+use super::cells::CellSet;
+use super::geometry::{Geometry, BOTTOM, LEFT, RIGHT, TOP};
+use std::collections::VecDeque;
+
+/// Full connections kept per pair of nodes.
+const MAX_FULLS: usize = 6;
+/// Semi connections kept per pair of nodes.
+const MAX_SEMIS: usize = 10;
+/// Semis combined at most by one use of the OR rule.
+const MAX_OR: usize = 4;
+/// Bound on the connections combined in one build (a safety net for big
+/// boards: about a few milliseconds of work).
+const WORK_LIMIT: u64 = 4_000_000;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Semi {
+    pub carrier: CellSet,
+    pub key: u16,
+}
+
+/// What the builder found between a colour's two edges.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EdgeConnections {
+    /// Carriers of full connections: non-empty means the colour has won
+    /// whoever moves (an already-joined pair of edges has one, empty).
+    pub full: Vec<CellSet>,
+    pub semi: Vec<Semi>,
+}
+
+impl EdgeConnections {
+    /// Whether the colour wins with the move: a full or a semi.
+    pub fn wins_to_move(&self) -> bool {
+        !self.full.is_empty() || !self.semi.is_empty()
+    }
+
+    /// The cells the opponent must play in to stop every semi (all of
+    /// them when there is none). Empty: the opponent cannot stop them.
+    pub fn must_play(&self, all: CellSet) -> CellSet {
+        self.semi.iter().fold(all, |acc, s| acc.and(&s.carrier))
+    }
+
+    /// A cell that wins for the colour to move: a semi's key, or any cell
+    /// of a full connection's carrier (or `None` if the edges already meet
+    /// or nothing wins).
+    pub fn winning_cell(&self) -> Option<usize> {
+        self.semi
+            .first()
+            .map(|s| s.key as usize)
+            .or_else(|| self.full.iter().find_map(|f| f.first()))
+    }
+}
+
+enum Event {
+    Full(u16, u16, CellSet),
+    Semi(u16, u16, CellSet, u16),
+}
+
+/// Reusable buffers for H-search on one board size.
+pub struct VcBuilder {
+    n2: usize,
+    nodes: usize,
+    fulls: Vec<Vec<CellSet>>,
+    semis: Vec<Vec<Semi>>,
+    touched: Vec<u32>,
+    full_neighbours: Vec<CellSet>,
+    semi_neighbours: Vec<CellSet>,
+    /// Per cell: the node of the colour's group holding it, or itself.
+    node_of: Vec<u16>,
+    /// Nodes that are groups (stones or an edge), not empty cells.
+    groups: CellSet,
+    queue: VecDeque<Event>,
+    scratch_fulls: Vec<CellSet>,
+    scratch_semis: Vec<Semi>,
+    or_found: Vec<CellSet>,
+    work: u64,
+    stack: Vec<usize>,
+}
+
+impl VcBuilder {
+    pub fn new(n: usize) -> VcBuilder {
+        let n2 = n * n;
+        let nodes = n2 + 2;
+        VcBuilder {
+            n2,
+            nodes,
+            fulls: vec![Vec::new(); nodes * nodes],
+            semis: vec![Vec::new(); nodes * nodes],
+            touched: Vec::new(),
+            full_neighbours: vec![CellSet::EMPTY; nodes],
+            semi_neighbours: vec![CellSet::EMPTY; nodes],
+            node_of: vec![0; n2],
+            groups: CellSet::EMPTY,
+            queue: VecDeque::new(),
+            scratch_fulls: Vec::new(),
+            scratch_semis: Vec::new(),
+            or_found: Vec::new(),
+            work: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    /// The node numbers of `colour`'s two edges.
+    pub fn edges(&self) -> (usize, usize) {
+        (self.n2, self.n2 + 1)
+    }
+
+    fn reset(&mut self) {
+        for &i in &self.touched {
+            self.fulls[i as usize].clear();
+            self.semis[i as usize].clear();
+        }
+        self.touched.clear();
+        for s in self.full_neighbours.iter_mut().chain(self.semi_neighbours.iter_mut()) {
+            *s = CellSet::EMPTY;
+        }
+        self.queue.clear();
+        self.groups = CellSet::EMPTY;
+        self.work = 0;
+    }
+
+    #[inline]
+    fn pair(&self, a: usize, b: usize) -> usize {
+        if a < b {
+            a * self.nodes + b
+        } else {
+            b * self.nodes + a
+        }
+    }
+
+    /// Runs H-search for `colour` on `cells` (row-major) and returns the
+    /// connections between its edges. The builder keeps every pair's
+    /// connections until the next build ([`VcBuilder::fulls_between`]).
+    pub fn build(&mut self, geometry: &Geometry, cells: &[u8], colour: u8) -> EdgeConnections {
+        debug_assert_eq!(geometry.cells(), self.n2);
+        self.reset();
+        let (edge_a, edge_b) = self.edges();
+        if self.find_groups(geometry, cells, colour) {
+            return EdgeConnections {
+                full: vec![CellSet::EMPTY],
+                semi: Vec::new(),
+            };
+        }
+        let (near, far) = if colour == RED { (TOP, BOTTOM) } else { (LEFT, RIGHT) };
+        for cell in 0..self.n2 {
+            if cells[cell] != EMPTY {
+                continue;
+            }
+            for &x in &geometry.around[cell] {
+                let other = if x == near {
+                    edge_a
+                } else if x == far {
+                    edge_b
+                } else if (x as usize) < self.n2 {
+                    match cells[x as usize] {
+                        EMPTY if (x as usize) > cell => x as usize,
+                        c if c == colour => self.node_of[x as usize] as usize,
+                        _ => continue,
+                    }
+                } else {
+                    continue;
+                };
+                self.add_full(cell, other, CellSet::EMPTY);
+            }
+        }
+        while let Some(event) = self.queue.pop_front() {
+            if self.work > WORK_LIMIT {
+                break;
+            }
+            match event {
+                Event::Full(a, b, carrier) => {
+                    self.and_from_full(a as usize, b as usize, carrier, cells);
+                    self.and_from_full(b as usize, a as usize, carrier, cells);
+                }
+                Event::Semi(a, b, carrier, key) => {
+                    self.and_from_semi(a as usize, b as usize, carrier, key);
+                    self.and_from_semi(b as usize, a as usize, carrier, key);
+                }
+            }
+        }
+        let i = self.pair(edge_a, edge_b);
+        EdgeConnections {
+            full: self.fulls[i].clone(),
+            semi: self.semis[i].clone(),
+        }
+    }
+
+    /// Counts from the last build: pairs with connections, fulls, semis, work.
+    pub fn stats(&self) -> String {
+        let fulls: usize = self.touched.iter().map(|&i| self.fulls[i as usize].len()).sum();
+        let semis: usize = self.touched.iter().map(|&i| self.semis[i as usize].len()).sum();
+        format!(
+            "pairs {} fulls {fulls} semis {semis} work {}",
+            self.touched.len(),
+            self.work
+        )
+    }
+
+    /// The full connections found between two nodes in the last build.
+    pub fn fulls_between(&self, a: usize, b: usize) -> &[CellSet] {
+        &self.fulls[self.pair(a, b)]
+    }
+
+    /// Names each of `colour`'s stones by its group's node (an edge's node
+    /// for a group touching that edge); true if a group touches both edges.
+    fn find_groups(&mut self, geometry: &Geometry, cells: &[u8], colour: u8) -> bool {
+        let (near, far) = if colour == RED { (TOP, BOTTOM) } else { (LEFT, RIGHT) };
+        let (edge_a, edge_b) = self.edges();
+        const UNSEEN: u16 = u16::MAX;
+        for (cell, node) in self.node_of.iter_mut().enumerate() {
+            *node = if cells[cell] == colour { UNSEEN } else { cell as u16 };
+        }
+        self.groups.insert(edge_a);
+        self.groups.insert(edge_b);
+        let mut members = Vec::new();
+        for start in 0..self.n2 {
+            if self.node_of[start] != UNSEEN {
+                continue;
+            }
+            members.clear();
+            self.stack.clear();
+            self.stack.push(start);
+            self.node_of[start] = start as u16;
+            let (mut touches_a, mut touches_b) = (false, false);
+            while let Some(cell) = self.stack.pop() {
+                members.push(cell);
+                for &x in &geometry.around[cell] {
+                    if x == near {
+                        touches_a = true;
+                    } else if x == far {
+                        touches_b = true;
+                    } else if (x as usize) < self.n2 && self.node_of[x as usize] == UNSEEN {
+                        self.node_of[x as usize] = start as u16;
+                        self.stack.push(x as usize);
+                    }
+                }
+            }
+            if touches_a && touches_b {
+                return true;
+            }
+            let node = if touches_a {
+                edge_a
+            } else if touches_b {
+                edge_b
+            } else {
+                start
+            };
+            self.groups.insert(node);
+            for &cell in &members {
+                self.node_of[cell] = node as u16;
+            }
+        }
+        false
+    }
+
+    /// Connections are kept between a group (or edge) and anything, and
+    /// between touching cells: a connection between two empty cells with
+    /// a carrier joins nothing the colour holds yet, and leaving them out
+    /// makes the search several times faster on a crowded board.
+    #[inline]
+    fn keeps(&self, a: usize, b: usize, carrier: &CellSet) -> bool {
+        self.groups.contains(a) || self.groups.contains(b) || carrier.is_empty()
+    }
+
+    fn add_full(&mut self, a: usize, b: usize, carrier: CellSet) {
+        if a == b || !self.keeps(a, b, &carrier) {
+            return;
+        }
+        let i = self.pair(a, b);
+        let list = &mut self.fulls[i];
+        if list.iter().any(|f| f.is_subset(&carrier)) {
+            return;
+        }
+        list.retain(|f| !carrier.is_subset(f));
+        if list.len() >= MAX_FULLS {
+            return;
+        }
+        if list.is_empty() && self.semis[i].is_empty() {
+            self.touched.push(i as u32);
+        }
+        list.push(carrier);
+        // A semi whose carrier holds a full's is worth nothing more.
+        self.semis[i].retain(|s| !carrier.is_subset(&s.carrier));
+        self.full_neighbours[a].insert(b);
+        self.full_neighbours[b].insert(a);
+        self.queue.push_back(Event::Full(a as u16, b as u16, carrier));
+    }
+
+    fn add_semi(&mut self, a: usize, b: usize, carrier: CellSet, key: u16) {
+        if a == b || !self.keeps(a, b, &carrier) {
+            return;
+        }
+        let i = self.pair(a, b);
+        if self.fulls[i].iter().any(|f| f.is_subset(&carrier)) {
+            return;
+        }
+        let list = &mut self.semis[i];
+        if list.iter().any(|s| s.carrier.is_subset(&carrier)) {
+            return;
+        }
+        list.retain(|s| !carrier.is_subset(&s.carrier));
+        if list.len() >= MAX_SEMIS {
+            return;
+        }
+        if list.is_empty() && self.fulls[i].is_empty() {
+            self.touched.push(i as u32);
+        }
+        list.push(Semi { carrier, key });
+        self.semi_neighbours[a].insert(b);
+        self.semi_neighbours[b].insert(a);
+        self.or_rule(a, b, i, carrier);
+        self.queue.push_back(Event::Semi(a as u16, b as u16, carrier, key));
+    }
+
+    /// Combines the new semi (carrier `carrier`, the last of pair `i`'s
+    /// list) with others of the pair into fulls.
+    fn or_rule(&mut self, a: usize, b: usize, i: usize, carrier: CellSet) {
+        let mut others = std::mem::take(&mut self.scratch_semis);
+        others.clear();
+        let list = &self.semis[i];
+        others.extend_from_slice(&list[..list.len() - 1]);
+        let mut found = std::mem::take(&mut self.or_found);
+        found.clear();
+        self.work += others.len() as u64;
+        or_search(&others, 0, carrier, carrier, 1, &mut found, &mut self.work);
+        for union in found.drain(..) {
+            self.add_full(a, b, union);
+        }
+        self.or_found = found;
+        self.scratch_semis = others;
+    }
+
+    /// AND rule for a new full `x`–`m` with `m` as the middle.
+    fn and_from_full(&mut self, x: usize, m: usize, carrier: CellSet, cells: &[u8]) {
+        let through_cell = m < self.n2 && cells[m] == EMPTY;
+        let mut partners = self.full_neighbours[m];
+        partners.remove(x);
+        if !self.groups.contains(x) {
+            // A cell's connections go only to groups (see `keeps`).
+            partners = partners.and(&self.groups);
+        }
+        let mut fulls = std::mem::take(&mut self.scratch_fulls);
+        for z in partners.iter() {
+            if carrier.contains(z) {
+                continue;
+            }
+            fulls.clear();
+            fulls.extend_from_slice(&self.fulls[self.pair(m, z)]);
+            self.work += fulls.len() as u64;
+            for other in &fulls {
+                if other.meets(&carrier) || other.contains(x) {
+                    continue;
+                }
+                let union = carrier.or(other);
+                if through_cell {
+                    let mut with_key = union;
+                    with_key.insert(m);
+                    self.add_semi(x, z, with_key, m as u16);
+                } else {
+                    self.add_full(x, z, union);
+                }
+            }
+        }
+        self.scratch_fulls = fulls;
+        if !through_cell {
+            let mut partners = self.semi_neighbours[m];
+            partners.remove(x);
+            if !self.groups.contains(x) {
+                partners = partners.and(&self.groups);
+            }
+            let mut semis = Vec::new();
+            for z in partners.iter() {
+                if carrier.contains(z) {
+                    continue;
+                }
+                semis.clear();
+                semis.extend_from_slice(&self.semis[self.pair(m, z)]);
+                self.work += semis.len() as u64;
+                for s in &semis {
+                    if !s.carrier.meets(&carrier) && !s.carrier.contains(x) {
+                        self.add_semi(x, z, carrier.or(&s.carrier), s.key);
+                    }
+                }
+            }
+        }
+    }
+
+    /// AND rule for a new semi `x`–`m` through a group `m`: with each full
+    /// from `m` on, a semi with the same key.
+    fn and_from_semi(&mut self, x: usize, m: usize, carrier: CellSet, key: u16) {
+        if !self.groups.contains(m) {
+            return;
+        }
+        let mut partners = self.full_neighbours[m];
+        partners.remove(x);
+        if !self.groups.contains(x) {
+            partners = partners.and(&self.groups);
+        }
+        let mut fulls = std::mem::take(&mut self.scratch_fulls);
+        for z in partners.iter() {
+            if carrier.contains(z) {
+                continue;
+            }
+            fulls.clear();
+            fulls.extend_from_slice(&self.fulls[self.pair(m, z)]);
+            self.work += fulls.len() as u64;
+            for other in &fulls {
+                if !other.meets(&carrier) && !other.contains(x) {
+                    self.add_semi(x, z, carrier.or(other), key);
+                }
+            }
+        }
+        self.scratch_fulls = fulls;
+    }
+}
+
+/// Depth-first OR: adds semis from `start` on while the carriers' common
+/// part shrinks; a combination with nothing in common is a full.
+fn or_search(
+    semis: &[Semi],
+    start: usize,
+    common: CellSet,
+    union: CellSet,
+    depth: usize,
+    found: &mut Vec<CellSet>,
+    work: &mut u64,
+) {
+    for j in start..semis.len() {
+        *work += 1;
+        let narrowed = common.and(&semis[j].carrier);
+        if narrowed == common {
+            continue;
+        }
+        let widened = union.or(&semis[j].carrier);
+        if narrowed.is_empty() {
+            found.push(widened);
+        } else if depth < MAX_OR {
+            or_search(semis, j + 1, narrowed, widened, depth + 1, found, work);
+        }
+    }
+}
+
+/// The node of an edge code for `colour` (tests and tools).
+pub fn edge_node(builder: &VcBuilder, code: u16) -> Option<usize> {
+    let (a, b) = builder.edges();
+    match code {
+        TOP | LEFT => Some(a),
+        BOTTOM | RIGHT => Some(b),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::board::BLUE;
+
+    fn cells_of(rows: &[&str]) -> Vec<u8> {
+        rows.iter()
+            .flat_map(|row| {
+                row.chars().filter(|c| !c.is_whitespace()).map(|c| match c {
+                    'R' => RED,
+                    'B' => BLUE,
+                    _ => EMPTY,
+                })
+            })
+            .collect()
+    }
+
+    fn cell(name: &str, n: usize) -> usize {
+        let c: papan_rules::hex::Cell = name.parse().unwrap();
+        c.row as usize * n + c.col as usize
+    }
+
+    #[test]
+    fn a_second_row_stone_reaches_its_edge_by_the_bridge_template() {
+        let g = Geometry::new(5);
+        let cells = cells_of(&[".....", ".R...", ".....", ".....", "....."]);
+        let mut b = VcBuilder::new(5);
+        b.build(&g, &cells, RED);
+        let stone = cell("b2", 5);
+        let (top, _) = b.edges();
+        let fulls = b.fulls_between(stone, top);
+        let expected: CellSet = [cell("b1", 5), cell("c1", 5)].into_iter().collect();
+        assert!(fulls.contains(&expected), "{fulls:?}");
+    }
+
+    #[test]
+    fn connections_and_must_play_agree_with_an_exact_solver_on_small_boards() {
+        use crate::hex::exact::Exact;
+        use rand::{RngCore, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut checked = [0usize; 3];
+        for n in [4usize, 5] {
+            let g = Geometry::new(n);
+            let mut b = VcBuilder::new(n);
+            let mut exact = Exact::new(&g);
+            for _ in 0..120 {
+                let cells = crate::hex::exact::random_position(&g, &mut rng, if n == 4 { 4 } else { 12 });
+                let Some(cells) = cells else { continue };
+                let to_move = if rng.next_u32() & 1 == 0 { RED } else { BLUE };
+                let opponent = crate::hex::geometry::other(to_move);
+                let mine = b.build(&g, &cells, to_move);
+                let wins = exact.wins(&cells, to_move);
+                if mine.wins_to_move() {
+                    assert!(wins, "a claimed winning connection loses\n{}", exact.picture(&cells));
+                    checked[0] += 1;
+                }
+                let theirs = b.build(&g, &cells, opponent);
+                if !theirs.full.is_empty() {
+                    assert!(!wins, "a claimed full connection is broken\n{}", exact.picture(&cells));
+                    checked[1] += 1;
+                }
+                if !theirs.semi.is_empty() {
+                    let empty: CellSet = (0..n * n).filter(|&c| cells[c] == EMPTY).collect();
+                    let must = theirs.must_play(empty);
+                    for cell in empty.minus(&must).iter() {
+                        let mut after = cells.clone();
+                        after[cell] = to_move;
+                        assert!(
+                            exact.wins(&after, opponent),
+                            "{cell} outside the must-play region {must:?} does not lose\n{}",
+                            exact.picture(&cells)
+                        );
+                        checked[2] += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked.iter().all(|&c| c > 10), "every claim was tested: {checked:?}");
+    }
+
+    #[test]
+    fn stones_already_joined_are_a_full_connection() {
+        let g = Geometry::new(3);
+        let cells = cells_of(&[".R.", ".R.", "R.."]);
+        let mut b = VcBuilder::new(3);
+        assert_eq!(b.build(&g, &cells, RED).full, vec![CellSet::EMPTY]);
+        assert!(b.build(&g, &cells, BLUE).full.is_empty());
+    }
+
+    #[test]
+    fn the_centre_of_three_by_three_wins_by_two_bridges() {
+        // Red b2 on 3×3: the top by b1/c1, the bottom by a3/b3: a full.
+        let g = Geometry::new(3);
+        let cells = cells_of(&["...", ".R.", "..."]);
+        let mut b = VcBuilder::new(3);
+        let red = b.build(&g, &cells, RED);
+        assert!(!red.full.is_empty(), "{red:?}");
+        // And Blue, to move, has nothing: it must break a full, it cannot.
+        let blue = b.build(&g, &cells, BLUE);
+        assert!(!blue.wins_to_move(), "{blue:?}");
+    }
+}
