@@ -4,7 +4,7 @@
 
 use papan_bots::backgammon::engine::Engine;
 use papan_bots::backgammon::net::Scratch;
-use papan_bots::backgammon::thinker::{budget, BgBudget};
+use papan_bots::backgammon::thinker::{budget, BgBudget, Stage};
 use papan_bots::backgammon::{shipped_net, thinker, BgThinker};
 use papan_bots::{run_to_end, Decision, Level, Thinker};
 use papan_rules::backgammon::{position_id, Backgammon, BgMove, Board, Dice};
@@ -143,6 +143,35 @@ fn thinking_is_sliced_and_ends() {
 }
 
 #[test]
+fn a_deeper_search_plays_legal_moves_and_replays_from_its_seed() {
+    // Wider than the Expert at 2 plies and 3 plies for the best two.
+    let deep = BgBudget {
+        plies: [
+            Stage { count: 16, window: 0.5 },
+            Stage { count: 8, window: 0.3 },
+            Stage { count: 2, window: 0.3 },
+        ],
+        ..budget(Level::Expert)
+    };
+    let mut deepened = 0;
+    for (id, dice, _) in corpus(3) {
+        let position = position(&id, dice);
+        let run = |seed| {
+            let mut t = BgThinker::new(&position, shipped_net(), deep, seed);
+            run_to_end(&mut t, &AtomicBool::new(false), || false)
+        };
+        let d = run(11);
+        assert_eq!(d, run(11), "{id} {dice}");
+        let best = d.best.expect("a move");
+        assert!(position.legal_moves().contains(&best), "{best} in {id} {dice}");
+        position.clone().play(&best).unwrap();
+        // Three plies for two plays are 2 × 21³ leaves more than the Expert's work.
+        deepened += usize::from(d.iterations > decide(&position, Level::Expert, 11).iterations + 2 * 9261 / 2);
+    }
+    assert!(deepened > 0, "some position is close enough for the third ply");
+}
+
+#[test]
 fn engine_moves_lists_gnubgs_positions() {
     let mut engine = Engine::new(shipped_net(), None);
     for (id, dice, after) in corpus(20) {
@@ -231,5 +260,5 @@ fn noise_orders_the_levels() {
 fn level_temperatures_fall_from_beginner_to_expert() {
     let t: Vec<f64> = Level::ALL.iter().map(|&l| budget(l).temperature).collect();
     assert!(t[0] > t[1] && t[1] > t[2] && t[2] == 0.0, "{t:?}");
-    assert!(budget(Level::Expert).one_ply > 0, "Expert looks ahead");
+    assert!(budget(Level::Expert).plies[0].count > 0, "Expert looks ahead");
 }

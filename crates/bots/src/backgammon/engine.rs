@@ -24,6 +24,8 @@ pub struct Engine {
     level: Level,
     seed: u64,
     quit: bool,
+    /// Legal plays in the last `move` request's position (0 before any).
+    last_choices: usize,
     /// A clock for the level's time cap (native callers); `None` = no cap.
     clock: Option<Box<dyn FnMut() -> u64>>,
 }
@@ -35,12 +37,19 @@ impl Engine {
             level: Level::Expert,
             seed: 1,
             quit: false,
+            last_choices: 0,
             clock,
         }
     }
 
     pub fn quit(&self) -> bool {
         self.quit
+    }
+
+    /// How many legal plays the last `move` request chose from (a caller
+    /// timing the engine counts only real choices, more than one).
+    pub fn last_choices(&self) -> usize {
+        self.last_choices
     }
 
     /// Answers one request line (with its newline); `None` for `quit` and blank lines.
@@ -86,6 +95,7 @@ impl Engine {
 
     fn choose(&mut self, position: &Backgammon) -> String {
         self.seed = self.seed.wrapping_add(1);
+        self.last_choices = position.legal_plays().len();
         let mut thinker = BgThinker::new(position, self.net, budget(self.level), self.seed);
         let limit = thinker.time_limit_ms();
         let start = self.clock.as_mut().map(|c| c());

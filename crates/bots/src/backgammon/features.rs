@@ -130,30 +130,52 @@ fn longest_prime(counts: &[u8; 26]) -> u8 {
 /// directly or with a combination whose stops are open. An approximation
 /// (it ignores that other checkers may have to enter first beyond one on
 /// the bar), good enough as a hint to the net.
+///
+/// Point sets are bit masks (bit i = point i of the mover's numbering), so
+/// every blot is tried at once: a blot at q is hit from q + d by a die d,
+/// and a stop is a set shifted by one die and kept where the point is open.
 fn shots(board: &Board) -> u32 {
-    let blots: Vec<usize> = (1..=24).filter(|&i| board.at(i) == -1).collect();
-    if blots.is_empty() {
+    let (mut blots, mut open, mut from) = (0u64, 0u64, 0u64);
+    let on_bar = board.my_bar();
+    for i in 0..=25 {
+        let n = board.at(i);
+        if n == -1 && (1..=24).contains(&i) {
+            blots |= 1 << i;
+        }
+        if n >= -1 {
+            open |= 1 << i;
+        }
+        // With checkers on the bar, only one of them can move (and hit).
+        if n > 0 && (on_bar == 0 || i == 25) {
+            from |= 1 << i;
+        }
+    }
+    if blots == 0 {
         return 0;
     }
-    let on_bar = board.my_bar();
-    let open = |i: usize| board.at(i) >= -1;
-    let has = |i: usize| i <= 25 && board.at(i) > 0 && (on_bar == 0 || i == 25);
     let mut total = 0;
-    for a in 1..=6usize {
-        for b in a..=6usize {
-            let hit = blots.iter().any(|&q| {
-                if a == b {
-                    // Up to four steps of `a`, each stop open; with two or
-                    // more on the bar only the entering checker can hit.
-                    let steps = if on_bar >= 2 { 1 } else { 4 };
-                    (1..=steps).any(|k| {
-                        let from = q + k * a;
-                        has(from) && (1..k).all(|s| open(from - s * a))
-                    })
-                } else {
-                    has(q + a) || has(q + b) || (on_bar < 2 && has(q + a + b) && (open(q + a) || open(q + b)))
+    for a in 1..=6u32 {
+        for b in a..=6u32 {
+            let hit = if a == b {
+                // Up to four steps of `a`, each stop open; with two or more
+                // on the bar only the entering checker can hit.
+                let steps = if on_bar >= 2 { 1 } else { 4 };
+                let mut reach = blots << a;
+                let mut any = reach & from;
+                for _ in 1..steps {
+                    reach = (reach & open) << a;
+                    any |= reach & from;
                 }
-            });
+                any != 0
+            } else {
+                let direct = ((blots << a) | (blots << b)) & from;
+                let combined = if on_bar < 2 {
+                    ((((blots << a) & open) << b) | (((blots << b) & open) << a)) & from
+                } else {
+                    0
+                };
+                direct | combined != 0
+            };
             if hit {
                 total += if a == b { 1 } else { 2 };
             }
@@ -193,6 +215,55 @@ mod tests {
         // directly (11 rolls), 5-1 4-2 3-3 2-2 via open stops (5 more).
         let board = Board::from_points(&[(10, 1), (1, 14)], &[(4, 1), (24, 14)]).unwrap();
         assert_eq!(shots(&board), 11 + 2 + 2 + 1 + 1);
+    }
+
+    /// The first way of counting shots, blot by blot: the masks must agree.
+    fn shots_by_blot(board: &Board) -> u32 {
+        let blots: Vec<usize> = (1..=24).filter(|&i| board.at(i) == -1).collect();
+        if blots.is_empty() {
+            return 0;
+        }
+        let on_bar = board.my_bar();
+        let open = |i: usize| board.at(i) >= -1;
+        let has = |i: usize| i <= 25 && board.at(i) > 0 && (on_bar == 0 || i == 25);
+        let mut total = 0;
+        for a in 1..=6usize {
+            for b in a..=6usize {
+                let hit = blots.iter().any(|&q| {
+                    if a == b {
+                        // Up to four steps of `a`, each stop open; with two or
+                        // more on the bar only the entering checker can hit.
+                        let steps = if on_bar >= 2 { 1 } else { 4 };
+                        (1..=steps).any(|k| {
+                            let from = q + k * a;
+                            has(from) && (1..k).all(|s| open(from - s * a))
+                        })
+                    } else {
+                        has(q + a) || has(q + b) || (on_bar < 2 && has(q + a + b) && (open(q + a) || open(q + b)))
+                    }
+                });
+                if hit {
+                    total += if a == b { 1 } else { 2 };
+                }
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn shot_masks_count_as_blot_by_blot() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/tests/data/gnubg/corpus.jsonl");
+        let text = std::fs::read_to_string(path).expect("gnubg's corpus");
+        let mut seen = 0;
+        for line in text.lines().take(2000) {
+            let id = line.split('"').nth(3).expect("a Position ID");
+            let board = papan_rules::backgammon::position_id::decode(id).expect("a position");
+            for b in [board, board.flip()] {
+                assert_eq!(shots(&b), shots_by_blot(&b), "{id}");
+                seen += usize::from(shots(&b) > 0);
+            }
+        }
+        assert!(seen > 1000, "most positions have shots: {seen}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! the dice ([`search`]) and per-level softmax noise over move equities
 //! ([`thinker`]). `bg-engine` speaks a line protocol for gnubg's scripts.
 
+pub mod distill;
 pub mod engine;
 pub mod features;
 pub mod judge;
@@ -10,6 +11,7 @@ pub mod net;
 pub mod search;
 pub mod td;
 pub mod thinker;
+pub mod walk;
 
 use net::Net;
 use papan_rules::backgammon::{Board, Dice};

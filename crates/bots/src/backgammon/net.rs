@@ -20,6 +20,8 @@ const VERSION_F32: u32 = 1;
 /// Shipped: each array as a scale (`f32`) and `i16` multiples of it.
 const VERSION_I16: u32 = 2;
 const HEADER: usize = 24;
+/// Hidden units summed together in [`Net::forward`].
+const CHUNK: usize = 32;
 
 /// Probabilities of the six results for the side on roll.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -105,13 +107,24 @@ impl Net {
     fn forward(&self, features: &Features, hidden: &mut Vec<f32>) -> Probs {
         hidden.clear();
         hidden.extend_from_slice(&self.b1);
-        for &(i, v) in &features.active {
-            let row = &self.w1[i as usize * self.hidden..(i as usize + 1) * self.hidden];
-            if v == 1.0 {
-                for (h, w) in hidden.iter_mut().zip(row) {
-                    *h += w;
+        if self.hidden.is_multiple_of(CHUNK) {
+            // A few hidden units at a time, their sums held in registers
+            // through all the inputs: the same additions in the same order
+            // (`w * 1.0` is `w`), so the same bits as the plain loop below.
+            for (c, sums) in hidden.chunks_exact_mut(CHUNK).enumerate() {
+                let mut acc: [f32; CHUNK] = sums.try_into().expect("a whole chunk");
+                for &(i, v) in &features.active {
+                    let at = i as usize * self.hidden + c * CHUNK;
+                    let row: &[f32; CHUNK] = self.w1[at..at + CHUNK].try_into().expect("a whole chunk");
+                    for (a, w) in acc.iter_mut().zip(row) {
+                        *a += w * v;
+                    }
                 }
-            } else {
+                sums.copy_from_slice(&acc);
+            }
+        } else {
+            for &(i, v) in &features.active {
+                let row = &self.w1[i as usize * self.hidden..(i as usize + 1) * self.hidden];
                 for (h, w) in hidden.iter_mut().zip(row) {
                     *h += w * v;
                 }
@@ -353,6 +366,52 @@ mod tests {
         }
         let after = net.evaluate(&Board::START, &mut scratch).0[1];
         assert!(after > before + 0.3, "{before} -> {after}");
+    }
+
+    /// The forward pass written plainly, one input row at a time.
+    fn plain_forward(net: &Net, board: &Board) -> Probs {
+        let mut features = Features::new();
+        features.encode(board);
+        let mut hidden = net.b1.clone();
+        for &(i, v) in &features.active {
+            for (j, h) in hidden.iter_mut().enumerate() {
+                let w = net.w1[i as usize * net.hidden + j];
+                *h += if v == 1.0 { w } else { w * v };
+            }
+        }
+        let mut logits = [0.0f32; OUTPUTS];
+        logits.copy_from_slice(&net.b2);
+        for (j, h) in hidden.iter().enumerate() {
+            for (k, l) in logits.iter_mut().enumerate() {
+                *l += sigmoid(*h) * net.w2[j * OUTPUTS + k];
+            }
+        }
+        softmax(logits)
+    }
+
+    #[test]
+    fn chunked_sums_give_the_plain_loops_bits() {
+        let boards = [
+            Board::START,
+            Board::from_points(
+                &[(25, 2), (13, 5), (8, 3), (6, 5)],
+                &[(1, 2), (12, 5), (17, 3), (19, 5)],
+            )
+            .unwrap(),
+            Board::from_points(&[(2, 1)], &[(19, 15)]).unwrap(),
+        ];
+        // 64 hidden units go in chunks, 40 through the plain loop.
+        for hidden in [64, 40] {
+            let net = Net::random(hidden, &mut ChaCha8Rng::seed_from_u64(hidden as u64));
+            let mut scratch = Scratch::default();
+            for board in &boards {
+                assert_eq!(
+                    net.evaluate(board, &mut scratch),
+                    plain_forward(&net, board),
+                    "{hidden}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -87,20 +87,29 @@ impl<'a> Evaluator<'a> {
 
     /// Our best play at 0-ply with `dice` on `board` (we are on roll): its value.
     pub fn best_play(&mut self, board: &Board, dice: Dice) -> Probs {
+        self.our_move(board, dice).1
+    }
+
+    /// Our best play at 0-ply with `dice` on `board` (we are on roll): the
+    /// board after it (our view, the opponent to roll; `None` once we bore
+    /// off) and its 0-ply value.
+    pub fn our_move(&mut self, board: &Board, dice: Dice) -> (Option<Board>, Probs) {
         let mut gen = std::mem::take(&mut self.gens[1]);
         let plays = gen.generate(board, dice);
-        let mut best: Option<(f32, Probs)> = None;
+        let mut best: Option<(f32, Option<Board>, Probs)> = None;
         if plays.is_empty() {
-            best = Some((0.0, self.on_roll(&board.flip()).flip()));
+            best = Some((0.0, Some(*board), self.on_roll(&board.flip()).flip()));
         }
         for (after, _) in plays {
             let p = self.after_play(after);
             if best.as_ref().is_none_or(|b| p.equity() > b.0) {
-                best = Some((p.equity(), p));
+                let next = (after.my_off() < CHECKERS).then_some(*after);
+                best = Some((p.equity(), next, p));
             }
         }
         self.gens[1] = gen;
-        best.expect("a pass or at least one play").1
+        let (_, next, p) = best.expect("a pass or at least one play");
+        (next, p)
     }
 
     /// One opponent roll of a 1-ply evaluation of our `after`: our view.

@@ -9,14 +9,28 @@
 //! hitting), never by random blunders.
 
 use super::net::{Net, Probs};
-use super::search::{rolls, Evaluator};
+use super::search::Evaluator;
 use super::shipped_net;
+use super::walk::{Walk, MAX_DEPTH};
 use crate::level::Level;
 use crate::{Decision, Thinker};
 use papan_rules::backgammon::{Backgammon, BgMove, Board, Play, CHECKERS};
 use papan_rules::{Game, Turn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// Which candidates get a look at one depth: the best `count` at the
+/// depth before, within `window` equity of the best there.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Stage {
+    pub count: usize,
+    pub window: f32,
+}
+
+impl Stage {
+    /// No look at this depth (nor deeper).
+    pub const NONE: Stage = Stage { count: 0, window: 0.0 };
+}
 
 /// What a level means in backgammon.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -29,33 +43,30 @@ pub struct BgBudget {
     /// again, blind to the shots the play leaves); in between, that share
     /// of the first view mixed with the rest of the second. Less than 1 is
     /// a novice's misjudgment, the same every time, not noise (the level's
-    /// reported winning chance is its own view too). The 1- and 2-ply
-    /// estimates do not use it.
+    /// reported winning chance is its own view too). The deeper estimates
+    /// do not use it.
     pub foresight: f32,
     /// Equity (in points) added to the estimate of a play for each opposing
     /// checker it sends to the bar, at every depth: a novice's love of
     /// hitting. 0 = none.
     pub hit_bonus: f32,
-    /// How many candidates (best at 0-ply, within `one_ply_window`) get a
-    /// 1-ply look; 0 = none.
-    pub one_ply: usize,
-    pub one_ply_window: f32,
-    /// How many of those (best at 1-ply, within `two_ply_window`) get 2-ply.
-    pub two_ply: usize,
-    pub two_ply_window: f32,
+    /// The candidates looked at 1, 2 and 3 plies deep, each chosen at the
+    /// depth before ([`Stage::NONE`]: stop there).
+    pub plies: [Stage; MAX_DEPTH],
     pub time_limit_ms: u64,
 }
 
 /// The levels. The ladder: in the arena (duplicate dice) each level wins
 /// at least 75% of its games against the one below, Beginner 90% against a
-/// random player. Expert looks two rolls ahead without noise (it is also
-/// measured against gnubg, see `data/backgammon.md`: 3.7 mEMG in
-/// self-play). Normal and Beginner play the net's 0-ply view with a little
-/// steady noise and a novice's consistent misjudgment, which does most of
-/// the weakening: Normal sees 15% of the opponent's coming roll, Beginner
-/// none of it (it judges a play as if it were to roll again) and it
-/// overrates hits. The noise stays small enough that Beginner still mostly
-/// plays the move it likes best (`tests/backgammon_bot.rs`).
+/// random player. Expert looks two rolls ahead without noise (a third
+/// stage is there for a deeper Expert, unused while it does not pay for its
+/// time; Expert is also measured against gnubg, see `data/backgammon.md`). Normal and Beginner play the net's
+/// 0-ply view with a little steady noise and a novice's consistent
+/// misjudgment, which does most of the weakening: Normal sees 15% of the
+/// opponent's coming roll, Beginner none of it (it judges a play as if it
+/// were to roll again) and it overrates hits. The noise stays small enough
+/// that Beginner still mostly plays the move it likes best
+/// (`tests/backgammon_bot.rs`).
 ///
 /// Measured (400 games each, seeds 1 and 2, 2 threads on a shared 2-core box):
 /// `cargo run --release -p papan-bots --bin arena -- --game backgammon
@@ -76,30 +87,25 @@ pub fn budget(level: Level) -> BgBudget {
             temperature: 0.04,
             foresight: 0.0,
             hit_bonus: 0.2,
-            one_ply: 0,
-            one_ply_window: 0.0,
-            two_ply: 0,
-            two_ply_window: 0.0,
+            plies: [Stage::NONE; MAX_DEPTH],
             time_limit_ms: 300,
         },
         Level::Normal => BgBudget {
             temperature: 0.03,
             foresight: 0.15,
             hit_bonus: 0.0,
-            one_ply: 0,
-            one_ply_window: 0.0,
-            two_ply: 0,
-            two_ply_window: 0.0,
+            plies: [Stage::NONE; MAX_DEPTH],
             time_limit_ms: 300,
         },
         Level::Expert => BgBudget {
             temperature: 0.0,
             foresight: 1.0,
             hit_bonus: 0.0,
-            one_ply: 16,
-            one_ply_window: 0.5,
-            two_ply: 4,
-            two_ply_window: 0.12,
+            plies: [
+                Stage { count: 16, window: 0.5 },
+                Stage { count: 4, window: 0.12 },
+                Stage::NONE,
+            ],
             time_limit_ms: 300,
         },
     }
@@ -112,18 +118,8 @@ struct Candidate {
     after: Board,
     /// Opposing checkers this play sends to the bar.
     hits: u8,
-    /// The finished evaluation at 0, 1 and 2 plies (our view).
-    evals: [Option<Probs>; 3],
-    /// Sum (in 36ths) of the opponent's rolls done at the depth under way.
-    partial: [f32; 6],
-}
-
-/// One unit of work: candidate, opponent's roll and (2-ply) our next roll.
-#[derive(Copy, Clone, Debug)]
-struct Job {
-    candidate: u16,
-    theirs: u8,
-    ours: u8,
+    /// The finished evaluation at 0 to 3 plies (our view).
+    evals: [Option<Probs>; MAX_DEPTH + 1],
 }
 
 /// A search for one decision. Same position, level and seed: same move.
@@ -132,17 +128,16 @@ pub struct BgThinker {
     budget: BgBudget,
     seed: u64,
     candidates: Vec<Candidate>,
-    /// Work of the depth under way, done from the front.
-    queue: Vec<Job>,
-    next: usize,
-    /// Depth under way (1 or 2) while `queue` has work.
+    /// The candidates chosen for the depth under way, done in order.
+    plan: Vec<usize>,
+    /// How many of `plan` are finished.
+    done: usize,
+    /// The evaluation of `plan[done]` under way.
+    walk: Option<Walk>,
+    /// Depth under way while `plan` has work.
     depth: usize,
     /// The deepest depth every chosen candidate has finished.
     complete: usize,
-    /// 2-ply: our position after the opponent's answer, and the sum of our
-    /// rolls so far (`None` once the opponent's answer ended the game).
-    inner: Option<Board>,
-    inner_sum: [f32; 6],
     iterations: u64,
     /// The estimate when there is nothing to choose.
     idle_win: f64,
@@ -160,12 +155,13 @@ impl BgThinker {
         let mut candidates = Vec::new();
         let before = position.board().their_bar();
         let mut add = |play: Play, after: Board, probs: Probs| {
+            let mut evals = [None; MAX_DEPTH + 1];
+            evals[0] = Some(probs);
             candidates.push(Candidate {
                 play,
                 after,
                 hits: after.their_bar().saturating_sub(before),
-                evals: [Some(probs), None, None],
-                partial: [0.0; 6],
+                evals,
             })
         };
         match position.turn() {
@@ -191,12 +187,11 @@ impl BgThinker {
             budget,
             seed,
             candidates,
-            queue: Vec::new(),
-            next: 0,
+            plan: Vec::new(),
+            done: 0,
+            walk: None,
             depth: 0,
             complete: 0,
-            inner: None,
-            inner_sum: [0.0; 6],
             iterations: 0,
             idle_win,
         };
@@ -204,40 +199,29 @@ impl BgThinker {
         thinker
     }
 
-    /// Queues the next depth's work for the candidates that deserve it.
+    /// Chooses the candidates that deserve the next depth (none: the
+    /// search is over).
     fn plan_next_depth(&mut self) {
-        self.queue.clear();
-        self.next = 0;
-        let (count, window) = match self.complete {
-            0 => (self.budget.one_ply, self.budget.one_ply_window),
-            1 => (self.budget.two_ply, self.budget.two_ply_window),
-            _ => return,
+        self.plan.clear();
+        self.done = 0;
+        self.walk = None;
+        let Some(&stage) = self.budget.plies.get(self.complete) else {
+            return;
         };
         let ranked = self.frontier();
         let Some(&top) = ranked.first() else { return };
         let best = self.equity(top);
         let picked: Vec<usize> = ranked
             .into_iter()
-            .filter(|&i| self.equity(i) >= best - window)
-            .take(count)
+            .filter(|&i| self.equity(i) >= best - stage.window)
+            .take(stage.count)
             .collect();
         if picked.len() < 2 {
             // One clear best move (or none): nothing to compare deeper.
             return;
         }
         self.depth = self.complete + 1;
-        let inner = if self.depth == 2 { 21 } else { 1 };
-        for &c in &picked {
-            for theirs in 0..21 {
-                for ours in 0..inner {
-                    self.queue.push(Job {
-                        candidate: c as u16,
-                        theirs,
-                        ours,
-                    });
-                }
-            }
-        }
+        self.plan = picked;
     }
 
     /// Equity of candidate `i` at the deepest complete depth, as the level
@@ -260,45 +244,20 @@ impl BgThinker {
         at
     }
 
+    /// One leaf of the candidate under way.
     fn step(&mut self, eval: &mut Evaluator) {
-        let job = self.queue[self.next];
-        self.next += 1;
-        let c = job.candidate as usize;
-        let (dice, weight) = rolls()[job.theirs as usize];
-        let after = self.candidates[c].after;
-        let p = if self.depth == 1 {
-            Some(eval.one_ply_roll(&after, dice))
-        } else {
-            if job.ours == 0 {
-                self.inner_sum = [0.0; 6];
-                let (ours, p) = if after.my_off() == CHECKERS {
-                    // This play ends the game: nothing to look at.
-                    (None, eval.after_play(&after))
-                } else {
-                    eval.reply(&after, dice, 0)
-                };
-                self.inner = ours;
-                if ours.is_none() {
-                    self.inner_sum = p.0.map(|x| x * 36.0);
-                }
+        let c = self.plan[self.done];
+        let depth = self.depth;
+        let walk = self
+            .walk
+            .get_or_insert_with(|| Walk::new(&self.candidates[c].after, depth));
+        if let Some(p) = walk.step(eval) {
+            self.candidates[c].evals[depth] = Some(p);
+            self.walk = None;
+            self.done += 1;
+            if self.done == self.plan.len() {
+                self.complete = depth;
             }
-            if let Some(ours) = self.inner {
-                let (roll, w) = rolls()[job.ours as usize];
-                eval.best_play(&ours, roll).add_to(&mut self.inner_sum, w);
-            }
-            (job.ours == 20).then(|| Probs(self.inner_sum.map(|s| s / 36.0)))
-        };
-        if let Some(p) = p {
-            let depth = self.depth;
-            let cand = &mut self.candidates[c];
-            p.add_to(&mut cand.partial, weight);
-            if job.theirs == 20 {
-                cand.evals[depth] = Some(Probs(cand.partial.map(|s| s / 36.0)));
-                cand.partial = [0.0; 6];
-            }
-        }
-        if self.next == self.queue.len() {
-            self.complete = self.depth;
         }
     }
 }
@@ -310,9 +269,9 @@ impl Thinker for BgThinker {
         let mut eval = Evaluator::new(self.net);
         let mut left = iterations;
         while left > 0 {
-            if self.next == self.queue.len() {
+            if self.done == self.plan.len() {
                 self.plan_next_depth();
-                if self.queue.is_empty() {
+                if self.plan.is_empty() {
                     return false;
                 }
             }
@@ -320,9 +279,9 @@ impl Thinker for BgThinker {
             self.iterations += 1;
             left -= 1;
         }
-        self.next < self.queue.len() || {
+        self.done < self.plan.len() || {
             self.plan_next_depth();
-            !self.queue.is_empty()
+            !self.plan.is_empty()
         }
     }
 

@@ -1,7 +1,11 @@
 //! Backgammon engine for gnubg's scripts (`play_vs_bot.py`): the line
 //! protocol of `papan_bots::backgammon::engine` on stdin/stdout.
 //!
-//! `bg-engine [--level beginner|normal|expert] [--seed N] [--weights FILE] [--no-limit]`
+//! `bg-engine [--level beginner|normal|expert] [--seed N] [--weights FILE] [--no-limit] [--times FILE]`
+//!
+//! `--times FILE` writes one line per `move` request: the number of legal
+//! plays, then the wall and CPU milliseconds the answer took (`strength
+//! backgammon` reads it; CPU time from Linux, `nan` elsewhere).
 
 use papan_bots::backgammon::engine::Engine;
 use papan_bots::backgammon::{leak_net, shipped_net};
@@ -12,6 +16,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut net = None;
     let mut setup = Vec::new();
+    let mut times = None;
     // `--no-limit`: ignore the level's time cap (measuring the full search
     // on a busy machine, where wall time overstates the work).
     let no_limit = args.iter().any(|a| a == "--no-limit");
@@ -21,6 +26,10 @@ fn main() {
         match pair[0].as_str() {
             "--level" => setup.push(format!("level {value}")),
             "--seed" => setup.push(format!("seed {value}")),
+            "--times" => {
+                let file = std::fs::File::create(&value).expect("create the times file");
+                times = Some(std::io::LineWriter::new(file));
+            }
             "--weights" => {
                 let bytes = std::fs::read(&value).expect("read the weights file");
                 net = Some(leak_net(&bytes).expect("a weights file"));
@@ -51,7 +60,14 @@ fn main() {
     let mut stdout = std::io::stdout();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        if let Some(reply) = engine.handle(&line) {
+        let (wall, cpu) = (Instant::now(), cpu_ns());
+        let reply = engine.handle(&line);
+        if let (Some(file), Some("move")) = (times.as_mut(), line.split_whitespace().next()) {
+            let cpu_ms = cpu_ns().zip(cpu).map_or(f64::NAN, |(b, a)| (b - a) as f64 / 1e6);
+            let wall_ms = wall.elapsed().as_secs_f64() * 1e3;
+            let _ = writeln!(file, "{} {wall_ms:.3} {cpu_ms:.3}", engine.last_choices());
+        }
+        if let Some(reply) = reply {
             if stdout.write_all(reply.as_bytes()).and_then(|_| stdout.flush()).is_err() {
                 break;
             }
@@ -60,4 +76,11 @@ fn main() {
             break;
         }
     }
+}
+
+/// This thread's CPU time in ns (Linux `schedstat`): on a shared machine
+/// wall time measures the neighbours as much as the engine.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }

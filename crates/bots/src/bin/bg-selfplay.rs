@@ -10,10 +10,11 @@
 //! gnubg -t -q -r -p judge.py < expert.txt     # in crates/rules/tests/data/gnubg
 //! ```
 //! `--weights FILE` replaces the shipped net (to compare checkpoints);
-//! `--temperature T`, `--one-ply N`, `--two-ply N` override the level's
+//! `--temperature T`, `--one-ply N`, `--two-ply N`, `--three-ply N` (and
+//! `--one-ply-window W` … `--three-ply-window W`) override the level's
 //! budget (to calibrate levels); `--no-limit` ignores the time cap.
 
-use papan_bots::backgammon::thinker::{budget, BgThinker};
+use papan_bots::backgammon::thinker::{budget, BgThinker, Stage};
 use papan_bots::backgammon::{leak_net, roll, shipped_net};
 use papan_bots::{Level, Thinker};
 use papan_rules::backgammon::{Backgammon, BgMove, Dice};
@@ -32,10 +33,9 @@ struct Options {
     limit: usize,
     /// Calibration overrides of the level's budget.
     temperature: Option<f64>,
-    one_ply: Option<usize>,
-    two_ply: Option<usize>,
-    one_window: Option<f32>,
-    two_window: Option<f32>,
+    /// Candidates and window at 1, 2 and 3 plies.
+    counts: [Option<usize>; 3],
+    windows: [Option<f32>; 3],
     /// Ignore the level's time cap (measure the full search).
     no_limit: bool,
 }
@@ -51,10 +51,8 @@ fn main() {
         corpus: None,
         limit: 500,
         temperature: None,
-        one_ply: None,
-        two_ply: None,
-        one_window: None,
-        two_window: None,
+        counts: [None; 3],
+        windows: [None; 3],
         no_limit: false,
     };
     let mut args = args;
@@ -72,10 +70,12 @@ fn main() {
             "--corpus" => o.corpus = Some(value),
             "--limit" => o.limit = value.parse().expect("a count"),
             "--temperature" => o.temperature = Some(value.parse().expect("a temperature")),
-            "--one-ply" => o.one_ply = Some(value.parse().expect("a count")),
-            "--two-ply" => o.two_ply = Some(value.parse().expect("a count")),
-            "--one-ply-window" => o.one_window = Some(value.parse().expect("an equity")),
-            "--two-ply-window" => o.two_window = Some(value.parse().expect("an equity")),
+            "--one-ply" => o.counts[0] = Some(value.parse().expect("a count")),
+            "--two-ply" => o.counts[1] = Some(value.parse().expect("a count")),
+            "--three-ply" => o.counts[2] = Some(value.parse().expect("a count")),
+            "--one-ply-window" => o.windows[0] = Some(value.parse().expect("an equity")),
+            "--two-ply-window" => o.windows[1] = Some(value.parse().expect("an equity")),
+            "--three-ply-window" => o.windows[2] = Some(value.parse().expect("an equity")),
             "--weights" => net = Some(leak_net(&std::fs::read(&value).expect("read weights")).expect("weights")),
             other => panic!("bg-selfplay: unknown option {other}"),
         }
@@ -86,15 +86,15 @@ fn main() {
     let mut cpu_times = Vec::new();
     let mut level_budget = budget(o.level);
     level_budget.temperature = o.temperature.unwrap_or(level_budget.temperature);
-    level_budget.one_ply = o.one_ply.unwrap_or(level_budget.one_ply);
-    level_budget.two_ply = o.two_ply.unwrap_or(level_budget.two_ply);
-    level_budget.one_ply_window = o.one_window.unwrap_or(level_budget.one_ply_window);
-    level_budget.two_ply_window = o.two_window.unwrap_or(level_budget.two_ply_window);
-    if level_budget.one_ply > 0 && level_budget.one_ply_window == 0.0 {
-        level_budget.one_ply_window = budget(Level::Expert).one_ply_window;
-    }
-    if level_budget.two_ply > 0 && level_budget.two_ply_window == 0.0 {
-        level_budget.two_ply_window = budget(Level::Expert).two_ply_window;
+    for (k, stage) in level_budget.plies.iter_mut().enumerate() {
+        let count = o.counts[k].unwrap_or(stage.count);
+        // A depth the level does not use borrows the Expert's window.
+        let window = o.windows[k].unwrap_or(if stage.window > 0.0 {
+            stage.window
+        } else {
+            budget(Level::Expert).plies[k].window
+        });
+        *stage = Stage { count, window };
     }
     let mut decide = |position: &Backgammon, seed: u64, out: &mut dyn Write| -> BgMove {
         let start = Instant::now();

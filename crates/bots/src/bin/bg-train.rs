@@ -12,7 +12,18 @@
 //! `--until K` (stop after K games of the N-game schedule: the same
 //! weights as that run's checkpoint at K).
 //! The run is deterministic from its options.
+//!
+//! A second stage teaches a trained net its own deeper search
+//! (`papan_bots::backgammon::distill`):
+//! ```text
+//! bg-train --from NET --distill GAMES [--depth 2] [--every 2] [--epochs 4]
+//!     [--temperature 0.02] [--rate 0.01 --rate-end 0.002] [--seed 2]
+//!     [--holdout 5000] [--save-samples F | --load-samples F] --out F [--ship F]
+//! ```
+//! `--save-samples` keeps the labelled positions (the slow part) so other
+//! learning options can be tried on them with `--load-samples`.
 
+use papan_bots::backgammon::distill::{self, DistillConfig};
 use papan_bots::backgammon::net::Net;
 use papan_bots::backgammon::td::{TrainConfig, Trainer};
 use std::time::Instant;
@@ -24,6 +35,12 @@ fn main() {
     let mut until = None;
     let mut ship = None;
     let mut from = None;
+    let mut distill_games = None;
+    let mut dc = DistillConfig::default();
+    let mut rates = (None, None);
+    let mut holdout = 5_000usize;
+    let mut save_samples = None;
+    let mut load_samples = None;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -37,8 +54,16 @@ fn main() {
             "--seed" => config.seed = value.parse().unwrap_or_else(|_| bad("--seed")),
             "--hidden" => config.hidden = value.parse().unwrap_or_else(|_| bad("--hidden")),
             "--lambda" => config.lambda = value.parse().unwrap_or_else(|_| bad("--lambda")),
-            "--rate" => config.rate_start = value.parse().unwrap_or_else(|_| bad("--rate")),
-            "--rate-end" => config.rate_end = value.parse().unwrap_or_else(|_| bad("--rate-end")),
+            "--rate" => rates.0 = Some(value.parse().unwrap_or_else(|_| bad("--rate"))),
+            "--rate-end" => rates.1 = Some(value.parse().unwrap_or_else(|_| bad("--rate-end"))),
+            "--distill" => distill_games = Some(value.parse().unwrap_or_else(|_| bad("--distill"))),
+            "--depth" => dc.depth = value.parse().unwrap_or_else(|_| bad("--depth")),
+            "--every" => dc.every = value.parse().unwrap_or_else(|_| bad("--every")),
+            "--epochs" => dc.epochs = value.parse().unwrap_or_else(|_| bad("--epochs")),
+            "--temperature" => dc.temperature = value.parse().unwrap_or_else(|_| bad("--temperature")),
+            "--holdout" => holdout = value.parse().unwrap_or_else(|_| bad("--holdout")),
+            "--save-samples" => save_samples = Some(value),
+            "--load-samples" => load_samples = Some(value),
             "--until" => until = Some(value.parse().unwrap_or_else(|_| bad("--until"))),
             "--report" => report = value.parse().unwrap_or_else(|_| bad("--report")),
             "--out" => out = value,
@@ -51,22 +76,36 @@ fn main() {
         }
         i += 2;
     }
+    let seed_given = args.iter().any(|a| a == "--seed");
     if let Some(from) = from {
-        let Some(ship) = ship else {
-            eprintln!("bg-train: --from needs --ship FILE");
-            std::process::exit(2)
-        };
         let bytes = std::fs::read(&from).unwrap_or_else(|e| {
             eprintln!("bg-train: cannot read {from}: {e}");
             std::process::exit(1)
         });
-        let net = Net::from_bytes(&bytes).unwrap_or_else(|e| {
+        let mut net = Net::from_bytes(&bytes).unwrap_or_else(|e| {
             eprintln!("bg-train: {from}: {e}");
             std::process::exit(1)
         });
-        std::fs::write(&ship, net.to_shipped_bytes()).expect("write the shipped weights");
+        if let Some(games) = distill_games {
+            dc.games = games;
+            dc.rate_start = rates.0.unwrap_or(dc.rate_start);
+            dc.rate_end = rates.1.unwrap_or(dc.rate_end);
+            if seed_given {
+                dc.seed = config.seed;
+            }
+            run_distill(&mut net, &dc, holdout, save_samples, load_samples);
+            std::fs::write(&out, net.to_bytes()).expect("write the weights");
+        } else if ship.is_none() {
+            eprintln!("bg-train: --from needs --distill GAMES or --ship FILE");
+            std::process::exit(2)
+        }
+        if let Some(ship) = ship {
+            std::fs::write(&ship, net.to_shipped_bytes()).expect("write the shipped weights");
+        }
         return;
     }
+    config.rate_start = rates.0.unwrap_or(config.rate_start);
+    config.rate_end = rates.1.unwrap_or(config.rate_end);
     eprintln!("bg-train: {config:?} -> {out}");
     let start = Instant::now();
     let mut trainer = Trainer::new(config);
@@ -90,4 +129,35 @@ fn main() {
     if let Some(ship) = ship {
         std::fs::write(&ship, trainer.net.to_shipped_bytes()).expect("write the shipped weights");
     }
+}
+
+/// The distillation stage: label (or load) the samples, then learn them.
+fn run_distill(net: &mut Net, dc: &DistillConfig, holdout: usize, save: Option<String>, load: Option<String>) {
+    eprintln!("bg-train: distill {dc:?}, {} games behind the net", net.games);
+    let start = Instant::now();
+    let mut samples = match load {
+        Some(path) => {
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| {
+                eprintln!("bg-train: cannot read {path}: {e}");
+                std::process::exit(1)
+            });
+            distill::read_samples(&bytes).unwrap_or_else(|e| {
+                eprintln!("bg-train: {path}: {e}");
+                std::process::exit(1)
+            })
+        }
+        None => distill::samples(net, dc, |done, all| {
+            eprintln!("labelled {done}/{all} | {:.0} s", start.elapsed().as_secs_f64())
+        }),
+    };
+    if let Some(path) = save {
+        std::fs::write(&path, distill::write_samples(&samples)).expect("write the samples");
+    }
+    distill::distill(net, &mut samples, holdout, dc, |epoch, net, held| {
+        eprintln!(
+            "epoch {epoch} | held-out loss {:.5} | {:.0} s",
+            distill::loss(net, held),
+            start.elapsed().as_secs_f64()
+        )
+    });
 }

@@ -75,6 +75,10 @@ pub struct GtpEngine {
     /// Per-move cap set by `param_papan max_time` or `time_settings`,
     /// overriding the level's own.
     max_time_ms: Option<u64>,
+    /// A fixed number of iterations per move (`param_papan iterations`):
+    /// the clock is then ignored, so a match does the same work whatever
+    /// else the machine is doing.
+    fixed_iterations: Option<u64>,
     /// Whether `genmove` may answer Red's first stone with swap-pieces.
     allow_swap: bool,
     /// `genmove` resigns below this estimate (0 never resigns).
@@ -136,6 +140,7 @@ impl GtpEngine {
             position: Hex::empty(HexOptions { size, swap: true }).expect("11 is offered"),
             level: Level::Expert,
             max_time_ms: None,
+            fixed_iterations: None,
             allow_swap: true,
             resign_threshold: 0.01,
             knobs: Knobs::default(),
@@ -337,7 +342,9 @@ impl GtpEngine {
             .wrapping_mul(1_000_003)
             .wrapping_add(self.history.len() as u64);
         let mut level_budget = budget(self.level, self.position.size());
-        if self.max_time_ms.is_some() && self.clock.is_some() {
+        if let Some(iterations) = self.fixed_iterations {
+            level_budget.iterations = iterations;
+        } else if self.max_time_ms.is_some() && self.clock.is_some() {
             level_budget = Budget {
                 iterations: TIMED_ITERATIONS,
                 ..level_budget
@@ -363,10 +370,10 @@ impl GtpEngine {
     }
 
     /// Runs a thinker until `limit` ms have passed on the clock, or to its
-    /// budget without one.
+    /// budget without one (or with a fixed number of iterations).
     fn run<T: Thinker>(&mut self, thinker: &mut T, limit: u64) -> crate::Decision<T::Move> {
         let cancel = AtomicBool::new(false);
-        match self.clock.as_mut() {
+        match self.clock.as_mut().filter(|_| self.fixed_iterations.is_none()) {
             Some(clock) => {
                 let start = clock();
                 run_to_end(thinker, &cancel, || clock().saturating_sub(start) >= limit)
@@ -384,7 +391,8 @@ impl GtpEngine {
             None => ExpertThinker::parallel(&self.position, self.knobs, budget, seed, self.searches),
         };
         let limit = self.max_time_ms.unwrap_or(budget.time_limit_ms);
-        let decision = match (&self.runner, self.max_time_ms.is_some() && self.clock.is_some()) {
+        let timed = self.max_time_ms.is_some() && self.clock.is_some() && self.fixed_iterations.is_none();
+        let decision = match (&self.runner, timed) {
             (Some(runner), true) => {
                 runner(&mut thinker, limit);
                 thinker.decision()
@@ -434,18 +442,22 @@ impl GtpEngine {
         let k = &mut self.knobs;
         match args {
             [] => Ok(format!(
-                "[string] level {}\n[string] max_time {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] prior_weight {}\n\
+                "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] prior_weight {}\n\
                  [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}",
                 self.level,
                 self.max_time_ms
                     .map_or("level".to_string(), |ms| format!("{}", ms as f64 / 1000.0)),
+                self.fixed_iterations.map_or("time".to_string(), |n| n.to_string()),
                 self.allow_swap as u8,
                 self.resign_threshold,
                 k.fill_in as u8,
                 k.connections as u8,
                 k.patterns as u8,
                 k.playout_patterns as u8,
+                k.dominated as u8,
+                k.vc_limits.fulls,
+                k.vc_limits.semis,
                 self.searches,
                 self.reuse as u8,
                 k.knowledge_after,
@@ -457,6 +469,11 @@ impl GtpEngine {
             ["max_time", seconds] => {
                 let s: f64 = seconds.parse().map_err(|_| "max_time needs seconds")?;
                 self.max_time_ms = (s > 0.0).then_some((s * 1000.0) as u64);
+                Ok(String::new())
+            }
+            ["iterations", count] => {
+                let n: u64 = count.parse().map_err(|_| "iterations needs a number (0: by time)")?;
+                self.fixed_iterations = (n > 0).then_some(n);
                 Ok(String::new())
             }
             ["level", level] => {
@@ -497,19 +514,26 @@ impl GtpEngine {
                 k.playout_patterns = flag_value(flag)?;
                 Ok(String::new())
             }
-            [name @ ("knowledge_after" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after"), value] => {
+            ["dominated", flag] => {
+                k.dominated = flag_value(flag)?;
+                Ok(String::new())
+            }
+            [name @ ("knowledge_after" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
+            | "vc_semis"), value] => {
                 let number: f64 = value.parse().map_err(|_| format!("{name} needs a number"))?;
                 match *name {
                     "knowledge_after" => k.knowledge_after = number as u32,
                     "prior_weight" => k.prior_weight = number,
                     "exploration" => k.exploration = number,
                     "rave_equivalence" => k.rave_equivalence = number,
+                    "vc_fulls" => k.vc_limits.fulls = number as usize,
+                    "vc_semis" => k.vc_limits.semis = number as usize,
                     _ => k.expand_after = number as u32,
                 }
                 Ok(String::new())
             }
-            _ => Err("param_papan: level, max_time, allow_swap, resign_threshold, fill_in, connections, patterns, playout_patterns, threads, reuse, \
-                      knowledge_after, prior_weight, exploration, rave_equivalence or expand_after"
+            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, fill_in, connections, patterns, playout_patterns, dominated, threads, reuse, \
+                      knowledge_after, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
     }
@@ -695,6 +719,29 @@ mod tests {
         assert!(ask(&mut e, "genmove w").starts_with("= "));
         let timed = reads.load(Ordering::Relaxed);
         assert!(timed >= 50, "searched until 50 ms had passed: {timed} clock reads");
+    }
+
+    #[test]
+    fn gtp_fixed_iterations_ignore_the_clock() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        use std::sync::Arc;
+        // A clock that jumps a whole second at each read: by time, one
+        // slice would end every search.
+        let reads = Arc::new(AtomicU64::new(0));
+        let counter = reads.clone();
+        let mut e = GtpEngine::new(Some(Box::new(move || 1_000 * counter.fetch_add(1, Ordering::Relaxed))));
+        ask(&mut e, "boardsize 9");
+        ask(&mut e, "param_papan max_time 1");
+        ask(&mut e, "param_papan reuse 0");
+        ask(&mut e, "param_papan iterations 3000");
+        assert!(ask(&mut e, "param_papan").contains("[string] iterations 3000"));
+        assert!(ask(&mut e, "genmove b").starts_with("= "));
+        assert_eq!(reads.load(Ordering::Relaxed), 0, "the clock is not read");
+        assert!(ask(&mut e, "param_papan iterations x").starts_with("? "));
+        // 0 goes back to time.
+        ask(&mut e, "param_papan iterations 0");
+        assert!(ask(&mut e, "genmove w").starts_with("= "));
+        assert!(reads.load(Ordering::Relaxed) > 0);
     }
 
     #[test]

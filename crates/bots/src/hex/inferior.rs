@@ -14,9 +14,14 @@
 //! is found. Every fill keeps the winner, so the search may play on the
 //! filled board (its playouts then see the real shape of the position) and
 //! never considers a filled cell as a move.
+//!
+//! Moves can also be *dominated* ([`prune_dominated`]): a cell whose every
+//! neighbour the mover could use also touches another candidate is never a
+//! better move than that one.
 
 use super::board::{BLUE, EMPTY, RED};
-use super::geometry::{other, Geometry};
+use super::cells::CellSet;
+use super::geometry::{other, Geometry, BOTTOM, LEFT, RIGHT, TOP};
 
 /// Fills `cells` (row-major, `EMPTY`/`RED`/`BLUE`) in place; appends each
 /// filled cell with its colour to `filled`.
@@ -77,6 +82,86 @@ pub fn captured_pair(geometry: &Geometry, cells: &mut [u8], a: usize, b: usize, 
         useless
     };
     answered(a, b) && answered(b, a)
+}
+
+/// Removes from `candidates` the moves of `colour` that another remaining
+/// candidate dominates (neighbourhood domination).
+///
+/// In the graph where `colour`'s groups and edges are single nodes and the
+/// opponent's cells are gone, a cell `b` whose neighbours all neighbour `a`
+/// (or are `a`) is never a better move than `a`: a path through `b` can go
+/// through `a` instead, and a game won with a stone on `b` is won with it
+/// on `a` by the same strategy with the two cells' roles exchanged. Cells
+/// are pruned one at a time, each only while its dominator remains, so the
+/// candidates left always hold a move at least as good as any pruned one.
+pub fn prune_dominated(geometry: &Geometry, cells: &[u8], colour: u8, candidates: CellSet) -> CellSet {
+    let n2 = geometry.cells();
+    let (near, far) = if colour == RED { (TOP, BOTTOM) } else { (LEFT, RIGHT) };
+    // Each stone of `colour` named by its group: the group's first cell.
+    let mut group = vec![u16::MAX; n2];
+    let mut stack = Vec::new();
+    for start in 0..n2 {
+        if cells[start] != colour || group[start] != u16::MAX {
+            continue;
+        }
+        group[start] = start as u16;
+        stack.push(start);
+        while let Some(cell) = stack.pop() {
+            for &x in &geometry.around[cell] {
+                let x = x as usize;
+                if x < n2 && cells[x] == colour && group[x] == u16::MAX {
+                    group[x] = start as u16;
+                    stack.push(x);
+                }
+            }
+        }
+    }
+    // Node numbers: empty cells and groups by cell, the edges after them.
+    let neighbourhood = |cell: usize| -> CellSet {
+        let mut set = CellSet::EMPTY;
+        for &x in &geometry.around[cell] {
+            if x == near {
+                set.insert(n2);
+            } else if x == far {
+                set.insert(n2 + 1);
+            } else if (x as usize) < n2 {
+                match cells[x as usize] {
+                    EMPTY => set.insert(x as usize),
+                    c if c == colour => set.insert(group[x as usize] as usize),
+                    _ => {}
+                }
+            }
+        }
+        set
+    };
+    let around: Vec<CellSet> = (0..n2)
+        .map(|cell| {
+            if cells[cell] == EMPTY {
+                neighbourhood(cell)
+            } else {
+                CellSet::EMPTY
+            }
+        })
+        .collect();
+    let mut left = candidates;
+    for b in candidates.iter() {
+        // A dominator touches all of b's neighbourhood, so it lies within
+        // two steps of b: b's empty neighbours and theirs.
+        let mut nearby = CellSet::EMPTY;
+        for x in around[b].iter().filter(|&x| x < n2 && cells[x] == EMPTY) {
+            nearby.insert(x);
+            nearby = nearby.or(&around[x]);
+        }
+        let dominated = nearby.and(&left).iter().filter(|&a| a < n2 && a != b).any(|a| {
+            let mut without = around[b];
+            without.remove(a);
+            without.is_subset(&around[a])
+        });
+        if dominated {
+            left.remove(b);
+        }
+    }
+    left
 }
 
 #[cfg(test)]
@@ -154,6 +239,59 @@ mod tests {
         cells[24] = RED;
         fill_in(&g, &mut cells, &mut filled);
         assert!(filled.is_empty(), "{filled:?}");
+    }
+
+    #[test]
+    fn a_pruned_move_never_wins_where_its_dominator_loses_on_small_boards() {
+        use crate::hex::exact::{random_position, Exact};
+        use rand::{RngCore, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut pruned = 0;
+        for (n, stones, positions) in [(4usize, 5, 80), (5, 13, 30)] {
+            let g = Geometry::new(n);
+            let mut exact = Exact::new(&g);
+            for _ in 0..positions {
+                let Some(cells) = random_position(&g, &mut rng, stones) else {
+                    continue;
+                };
+                let to_move = if rng.next_u32() & 1 == 0 { RED } else { BLUE };
+                let empty: CellSet = (0..n * n).filter(|&c| cells[c] == EMPTY).collect();
+                let left = prune_dominated(&g, &cells, to_move, empty);
+                assert!(!left.is_empty() || empty.is_empty());
+                let wins_with = |exact: &mut Exact, cell: usize| {
+                    let mut after = cells.clone();
+                    after[cell] = to_move;
+                    Exact::connected(&g, &after, to_move) || !exact.wins(&after, other(to_move))
+                };
+                // Whatever was pruned, a move left is as good.
+                let best_left = left.iter().any(|c| wins_with(&mut exact, c));
+                for b in empty.minus(&left).iter() {
+                    pruned += 1;
+                    if wins_with(&mut exact, b) {
+                        assert!(
+                            best_left,
+                            "pruned {b} wins but no move left does\n{}",
+                            exact.picture(&cells)
+                        );
+                    }
+                }
+            }
+        }
+        assert!(pruned > 20, "the positions had dominated moves: {pruned}");
+    }
+
+    #[test]
+    fn a_cell_hemmed_in_behind_another_is_dominated() {
+        // Red to move; a1 touches Red's top edge, Blue's left edge and b1,
+        // a2 (Blue's a2 is gone from Red's graph): b1 touches the edge and
+        // a1's other neighbours, so a1 is never better than b1.
+        let g = Geometry::new(5);
+        let cells = cells_of(&[".....", "B....", ".....", ".....", "....."]);
+        let all: CellSet = (0..25).filter(|&c| cells[c] == EMPTY).collect();
+        let left = prune_dominated(&g, &cells, RED, all);
+        assert!(!left.contains(0), "a1 is dominated");
+        assert!(left.contains(1), "b1, its dominator, stays");
+        assert!(left.contains(12), "the centre stays");
     }
 
     #[test]

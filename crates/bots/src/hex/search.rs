@@ -24,10 +24,10 @@
 use super::board::{FastBoard, BLUE, EMPTY, RED};
 use super::cells::CellSet;
 use super::geometry::{other, Geometry};
-use super::inferior::fill_in;
+use super::inferior::{fill_in, prune_dominated};
 use super::patterns::{PatternGeometry, PatternTable};
 use super::playout::HexPolicy;
-use super::vc::VcBuilder;
+use super::vc::{VcBuilder, VcLimits};
 use papan_rules::hex::{Cell, Hex};
 use papan_rules::Game;
 use rand::SeedableRng;
@@ -61,6 +61,11 @@ pub struct Knobs {
     /// Playouts answer near the last stone by pattern strength
     /// ([`HexPolicy::use_patterns`]).
     pub playout_patterns: bool,
+    /// How much H-search keeps and combines.
+    pub vc_limits: VcLimits,
+    /// Moves another candidate dominates are cut
+    /// ([`super::inferior::prune_dominated`]).
+    pub dominated: bool,
 }
 
 impl Default for Knobs {
@@ -76,6 +81,8 @@ impl Default for Knobs {
             first_play_urgency: 1.0,
             patterns: true,
             playout_patterns: false,
+            vc_limits: VcLimits::default(),
+            dominated: true,
         }
     }
 }
@@ -246,7 +253,7 @@ impl HexSearch {
             root_win: None,
             path: Vec::new(),
             policy: HexPolicy::new(n),
-            vc: VcBuilder::new(n),
+            vc: VcBuilder::with_limits(n, knobs.vc_limits),
             pattern_geometry: PatternGeometry::new(n),
             patterns: PatternTable::shipped(),
             gammas: Vec::new(),
@@ -482,21 +489,34 @@ impl HexSearch {
             if winner == mover {
                 n.wins += 1.0;
             }
-            if n.expanded {
+            if n.expanded && n.child_count > 0 {
+                // One pass over the children: their RAVE evidence (every
+                // cell's final owner) and what their proofs say of the node.
                 let children = n.children();
-                if played_out {
-                    let won = winner == to_move;
-                    for child in children.clone() {
-                        let c = &mut self.nodes[child];
-                        if self.board.cells[c.at as usize] == to_move {
-                            c.rave_visits += 1.0;
-                            if won {
-                                c.rave_wins += 1.0;
-                            }
+                let won = winner == to_move;
+                let (mut any_won, mut all_lost) = (false, true);
+                for child in children {
+                    let c = &mut self.nodes[child];
+                    if played_out && self.board.cells[c.at as usize] == to_move {
+                        c.rave_visits += 1.0;
+                        if won {
+                            c.rave_wins += 1.0;
                         }
                     }
+                    match c.proof {
+                        WON => any_won = true,
+                        LOST => {}
+                        _ => all_lost = false,
+                    }
                 }
-                self.update_proof(node);
+                let n = &mut self.nodes[node];
+                if n.proof == UNPROVEN {
+                    if any_won {
+                        n.proof = LOST;
+                    } else if all_lost {
+                        n.proof = WON;
+                    }
+                }
             }
         }
     }
@@ -525,13 +545,19 @@ impl HexSearch {
     }
 
     fn select(&mut self, node: usize) -> Option<usize> {
+        // Single precision and no division that can be hoisted: this loop
+        // over every child of every node on the path is most of the tree's
+        // cost.
         let parent = &self.nodes[node];
-        let total = parent.visits.max(1) as f64;
-        let log_total = total.ln();
-        let sqrt_total = total.sqrt();
+        let total = parent.visits.max(1) as f32;
         let k = self.knobs;
+        let explore = k.exploration as f32;
+        let log_total = total.ln();
+        let prior_scale = k.prior_weight as f32 * total.sqrt();
+        let inverse_equivalence = 1.0 / k.rave_equivalence as f32;
+        let urgency = k.first_play_urgency as f32;
         let mut best = None;
-        let mut best_score = f64::NEG_INFINITY;
+        let mut best_score = f32::NEG_INFINITY;
         for child in parent.children() {
             let c = &self.nodes[child];
             if self.board.cells[c.at as usize] != EMPTY {
@@ -543,27 +569,22 @@ impl HexSearch {
             if c.proof == LOST {
                 continue;
             }
-            let n = c.visits as f64;
-            let rn = c.rave_visits as f64;
-            let mean = if n > 0.0 {
-                c.wins as f64 / n
-            } else {
-                k.first_play_urgency
-            };
+            let n = c.visits as f32;
+            let rn = c.rave_visits;
+            let mean = if c.visits > 0 { c.wins / n } else { urgency };
+            // RAVE blend; with no visits of its own (beta = 1) a child is
+            // its RAVE mean.
             let value = if rn > 0.0 {
-                let rave = c.rave_wins as f64 / rn;
-                let beta = rn / (rn + n + rn * n / k.rave_equivalence);
-                if n > 0.0 {
-                    (1.0 - beta) * mean + beta * rave
-                } else {
-                    rave
-                }
+                let beta = rn / (rn + n + rn * n * inverse_equivalence);
+                mean + beta * (c.rave_wins / rn - mean)
             } else {
                 mean
             };
-            let score = value
-                + k.exploration * (log_total / (n + 1.0)).sqrt()
-                + k.prior_weight * c.prior as f64 * sqrt_total / (n + 1.0);
+            let share = 1.0 / (n + 1.0);
+            let mut score = value + prior_scale * c.prior * share;
+            if explore > 0.0 {
+                score += explore * (log_total * share).sqrt();
+            }
             if score > best_score {
                 best_score = score;
                 best = Some(child);
@@ -641,7 +662,7 @@ impl HexSearch {
     /// (expanded already): fills its board, proves it or prunes its children.
     fn learn(&mut self, node: usize, colour: u8) {
         self.nodes[node].knowledge = true;
-        if !self.knobs.fill_in && !self.knobs.connections {
+        if !self.knobs.fill_in && !self.knobs.connections && !self.knobs.dominated {
             return;
         }
         let n2 = self.n * self.n;
@@ -694,6 +715,9 @@ impl HexSearch {
             let winner = if red { RED } else { BLUE };
             self.nodes[node].proof = if winner == colour { LOST } else { WON };
             return;
+        }
+        if self.knobs.dominated {
+            allowed = prune_dominated(&self.geometry, &self.cells, colour, allowed);
         }
         // Keep the children in the allowed cells, in their order.
         let range = self.nodes[node].children();

@@ -24,12 +24,27 @@ use super::cells::CellSet;
 use super::geometry::{Geometry, BOTTOM, LEFT, RIGHT, TOP};
 use std::collections::VecDeque;
 
-/// Full connections kept per pair of nodes.
-const MAX_FULLS: usize = 6;
-/// Semi connections kept per pair of nodes.
-const MAX_SEMIS: usize = 10;
-/// Semis combined at most by one use of the OR rule.
-const MAX_OR: usize = 4;
+/// How many connections the builder keeps and combines: more finds more
+/// and costs more.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct VcLimits {
+    /// Full connections kept per pair of nodes.
+    pub fulls: usize,
+    /// Semi connections kept per pair of nodes.
+    pub semis: usize,
+    /// Semis combined at most by one use of the OR rule.
+    pub ors: usize,
+}
+
+impl Default for VcLimits {
+    fn default() -> VcLimits {
+        VcLimits {
+            fulls: 6,
+            semis: 10,
+            ors: 4,
+        }
+    }
+}
 /// Bound on the connections combined in one build (a safety net for big
 /// boards: about a few milliseconds of work).
 const WORK_LIMIT: u64 = 4_000_000;
@@ -79,6 +94,7 @@ enum Event {
 
 /// Reusable buffers for H-search on one board size.
 pub struct VcBuilder {
+    limits: VcLimits,
     n2: usize,
     nodes: usize,
     fulls: Vec<Vec<CellSet>>,
@@ -100,9 +116,14 @@ pub struct VcBuilder {
 
 impl VcBuilder {
     pub fn new(n: usize) -> VcBuilder {
+        VcBuilder::with_limits(n, VcLimits::default())
+    }
+
+    pub fn with_limits(n: usize, limits: VcLimits) -> VcBuilder {
         let n2 = n * n;
         let nodes = n2 + 2;
         VcBuilder {
+            limits,
             n2,
             nodes,
             fulls: vec![Vec::new(); nodes * nodes],
@@ -293,7 +314,7 @@ impl VcBuilder {
             return;
         }
         list.retain(|f| !carrier.is_subset(f));
-        if list.len() >= MAX_FULLS {
+        if list.len() >= self.limits.fulls {
             return;
         }
         if list.is_empty() && self.semis[i].is_empty() {
@@ -320,7 +341,7 @@ impl VcBuilder {
             return;
         }
         list.retain(|s| !carrier.is_subset(&s.carrier));
-        if list.len() >= MAX_SEMIS {
+        if list.len() >= self.limits.semis {
             return;
         }
         if list.is_empty() && self.fulls[i].is_empty() {
@@ -343,7 +364,15 @@ impl VcBuilder {
         let mut found = std::mem::take(&mut self.or_found);
         found.clear();
         self.work += others.len() as u64;
-        or_search(&others, 0, carrier, carrier, 1, &mut found, &mut self.work);
+        or_search(
+            &others,
+            0,
+            carrier,
+            carrier,
+            self.limits.ors.saturating_sub(1),
+            &mut found,
+            &mut self.work,
+        );
         for union in found.drain(..) {
             self.add_full(a, b, union);
         }
@@ -436,13 +465,14 @@ impl VcBuilder {
 }
 
 /// Depth-first OR: adds semis from `start` on while the carriers' common
-/// part shrinks; a combination with nothing in common is a full.
+/// part shrinks; a combination with nothing in common is a full. At most
+/// `more` semis are added after the first.
 fn or_search(
     semis: &[Semi],
     start: usize,
     common: CellSet,
     union: CellSet,
-    depth: usize,
+    more: usize,
     found: &mut Vec<CellSet>,
     work: &mut u64,
 ) {
@@ -455,8 +485,8 @@ fn or_search(
         let widened = union.or(&semis[j].carrier);
         if narrowed.is_empty() {
             found.push(widened);
-        } else if depth < MAX_OR {
-            or_search(semis, j + 1, narrowed, widened, depth + 1, found, work);
+        } else if more > 0 {
+            or_search(semis, j + 1, narrowed, widened, more - 1, found, work);
         }
     }
 }

@@ -14,12 +14,15 @@ pub struct Engine {
 
 impl Engine {
     /// Starts `command` (a program and its arguments, split on spaces) with
-    /// its standard error thrown away: engines log there freely.
+    /// its standard error thrown away (engines log there freely) and the
+    /// system's temporary folder as its working directory (MoHex writes a
+    /// log file into it).
     pub fn start(name: &str, command: &str) -> Result<Engine, String> {
         let mut words = command.split_whitespace();
-        let program = words.next().ok_or("an empty engine command")?;
-        let mut child = Command::new(program)
+        let program = absolute(words.next().ok_or("an empty engine command")?);
+        let mut child = Command::new(&program)
             .args(words)
+            .current_dir(std::env::temp_dir())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -81,6 +84,13 @@ impl Engine {
     }
 }
 
+/// A file or folder named relative to where `strength` was started, made
+/// absolute (engines run in another folder); anything else (a program to
+/// look up on the `PATH`) is left as it is.
+pub fn absolute(path: &str) -> String {
+    std::fs::canonicalize(path).map_or_else(|_| path.to_string(), |p| p.display().to_string())
+}
+
 impl Engine {
     /// Starts a UCI-style engine: `uci` until `uciok`, `isready` until `readyok`.
     pub fn start_uci(name: &str, command: &str) -> Result<Engine, String> {
@@ -134,5 +144,21 @@ impl Drop for Engine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths_become_absolute_and_program_names_stay() {
+        let here = std::env::current_dir().unwrap();
+        std::fs::create_dir_all(here.join("target")).unwrap();
+        assert_eq!(
+            absolute("target"),
+            here.join("target").canonicalize().unwrap().display().to_string()
+        );
+        assert_eq!(absolute("no-such-program-here"), "no-such-program-here");
     }
 }

@@ -49,7 +49,7 @@ impl HadangMatch {
                 let node = flags.text("--node").unwrap_or_else(|| "node".to_string());
                 let seed: u64 = flags.number("--seed", 1_000)?;
                 Reference::Gorisanson {
-                    command: format!("{node} {} {dir} {seed}", script.display()),
+                    command: format!("{node} {} {} {seed}", script.display(), crate::engine::absolute(&dir)),
                     rollouts: flags.number("--rollouts", 60_000)?,
                 }
             }

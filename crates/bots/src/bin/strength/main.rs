@@ -11,10 +11,18 @@
 //! strength hadang --titanium PATH [--reference-time 1] | --gorisanson DIR [--rollouts 60000]
 //!     [--node node] [--games 20] [--time 1] [--papan-time S] [--seed 1000]
 //!     [--label TEXT] [--record FILE] [--papan PATH]
+//! strength backgammon --gnubg PATH [--games 200] [--seed 1] [--plies 0] [--judge]
+//!     [--level expert] [--papan "PATH ARGS"] [--scripts DIR] [--record FILE]
 //! ```
+//!
+//! Backgammon is played inside GNU Backgammon by its own scripting
+//! (`crates/rules/tests/data/gnubg/play_vs_bot.py`, duplicate dice); the
+//! table gives Papan's share of the points, and with `--judge` gnubg's
+//! 2-ply grade of Papan's plays (`judge.py`).
 //!
 //! `cargo xtask strength …` builds the engines in release and runs this.
 
+mod backgammon;
 mod engine;
 mod hadang;
 mod hex;
@@ -28,7 +36,9 @@ use std::str::FromStr;
 const USAGE: &str = "usage: strength hex --mohex PATH | --reference-papan PATH [--reference-gtp LINE]... [--size 9] [--games 40] [--time 1] \
 [--papan-time S] [--reference-time S] [--seed N] [--papan-gtp LINE]... [--label TEXT] [--record FILE] [--papan PATH]
        strength hadang --titanium PATH [--reference-time S] | --gorisanson DIR [--rollouts N] [--node node] \
-[--games 20] [--time 1] [--papan-time S] [--seed N] [--label TEXT] [--record FILE] [--papan PATH]";
+[--games 20] [--time 1] [--papan-time S] [--seed N] [--label TEXT] [--record FILE] [--papan PATH]
+       strength backgammon --gnubg PATH [--games 200] [--seed N] [--plies 0] [--judge] [--level expert] \
+[--papan \"PATH ARGS\"] [--scripts DIR] [--record FILE]";
 
 /// The command line after the subcommand: `--flag value` pairs, read once each.
 pub struct Flags {
@@ -101,6 +111,14 @@ fn main() {
             flags.finish()?;
             hadang::run(&m).map(|row| format!("{}\n{row}", hadang::TABLE_HEAD))
         }),
+        Some("backgammon") => {
+            let (judge, words) = backgammon::take_judge(words);
+            Flags::parse(words.into_iter()).and_then(|mut flags| {
+                let m = backgammon::BgMatch::from_flags(&mut flags, judge)?;
+                flags.finish()?;
+                backgammon::run(&m).map(|row| format!("{}\n{row}", backgammon::TABLE_HEAD))
+            })
+        }
         _ => Err(USAGE.to_string()),
     };
     match result {
