@@ -108,12 +108,14 @@ where
     T::Move: Send + 'static,
 {
     use std::sync::atomic::Ordering;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
     let (sender, receiver) = crate::oneshot::channel();
     let flag = cancel.clone();
     std::thread::spawn(move || {
-        let deadline = Instant::now() + Duration::from_millis(thinker.time_limit_ms());
-        let decision = papan_bots::run_to_end(&mut thinker, &flag, || Instant::now() >= deadline);
+        let start = Instant::now();
+        let clock = move || start.elapsed().as_millis() as u64;
+        let deadline = papan_bots::ends_by(clock, thinker.time_limit_ms());
+        let decision = papan_bots::run_to_end(&mut thinker, &flag, deadline);
         sender.send(decision);
     });
     let decision = receiver.await?;

@@ -77,10 +77,40 @@ pub fn run_to_end<T: Thinker>(
     t.decision()
 }
 
+/// A deadline test for [`run_to_end`] that stops before a slice that would
+/// end past `deadline_ms` if it took as long as the one before: a search
+/// given a second answers within it, not a slice after it. `clock` reads
+/// milliseconds from any fixed start.
+pub fn ends_by(mut clock: impl FnMut() -> u64, deadline_ms: u64) -> impl FnMut() -> bool {
+    let mut last = None;
+    move || {
+        let now = clock();
+        let slice = last.map_or(0, |before| now.saturating_sub(before));
+        last = Some(now);
+        now + slice >= deadline_ms
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use papan_rules::hex::{Hex, HexOptions};
+
+    #[test]
+    fn ends_by_stops_before_a_slice_that_would_overrun() {
+        // Slices of 30 ms, a deadline at 100: after the slice ending at 90,
+        // another would end at 120, so the search stops at 90.
+        let mut now = 0;
+        let mut past = ends_by(
+            || {
+                now += 30;
+                now
+            },
+            100,
+        );
+        let checks: Vec<bool> = (0..3).map(|_| past()).collect();
+        assert_eq!(checks, [false, false, true], "stops at 90 ms, not at 120");
+    }
 
     #[test]
     fn cancel_flag_stops_run_to_end() {

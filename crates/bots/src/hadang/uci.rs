@@ -35,7 +35,7 @@
 
 use super::{budget, thinker_with_budget};
 use crate::level::Level;
-use crate::run_to_end;
+use crate::{ends_by, run_to_end};
 use papan_rules::hadang::{perft, Hadang, HadangMove};
 use papan_rules::Game;
 use std::sync::atomic::AtomicBool;
@@ -184,7 +184,7 @@ impl UciEngine {
         let decision = match (&mut self.clock, movetime) {
             (Some(clock), Some(ms)) => {
                 let deadline = clock() + ms;
-                run_to_end(&mut t, &AtomicBool::new(false), || clock() >= deadline)
+                run_to_end(&mut t, &AtomicBool::new(false), ends_by(clock, deadline))
             }
             _ => run_to_end(&mut t, &AtomicBool::new(false), || false),
         };

@@ -19,11 +19,13 @@
 //! `max_time` (or `time_settings`) is time to use: with a clock, the level's
 //! iteration budget is lifted and the search runs until that time is spent
 //! (so two engines can play at equal time); the level keeps its softmax.
+//! The time runs from the start of `genmove`, so preparing the search (the
+//! kept tree advanced, the root's knowledge) counts against it.
 
 use super::{budget, config, thinker_with, ExpertThinker, Knobs};
 use crate::level::Budget;
 use crate::level::Level;
-use crate::{run_to_end, Thinker};
+use crate::{ends_by, run_to_end, Thinker};
 use papan_rules::hex::{Cell, Colour, Hex, HexMove, HexOptions, SIZES};
 use papan_rules::{Game, Seat};
 use std::sync::atomic::AtomicBool;
@@ -75,6 +77,8 @@ pub struct GtpEngine {
     /// Per-move cap set by `param_papan max_time` or `time_settings`,
     /// overriding the level's own.
     max_time_ms: Option<u64>,
+    /// The clock's reading when the current `genmove` began.
+    move_started: Option<u64>,
     /// A fixed number of iterations per move (`param_papan iterations`):
     /// the clock is then ignored, so a match does the same work whatever
     /// else the machine is doing.
@@ -140,6 +144,7 @@ impl GtpEngine {
             position: Hex::empty(HexOptions { size, swap: true }).expect("11 is offered"),
             level: Level::Expert,
             max_time_ms: None,
+            move_started: None,
             fixed_iterations: None,
             allow_swap: true,
             resign_threshold: 0.01,
@@ -337,6 +342,12 @@ impl GtpEngine {
             Some(s) if s != seat => return Err(format!("it is {}'s turn", colour_word(s))),
             _ => {}
         }
+        // The move's time runs from here: building or advancing the tree
+        // and the root's knowledge count against it, not only the search.
+        self.move_started = match self.fixed_iterations {
+            None => self.clock.as_mut().map(|clock| clock()),
+            Some(_) => None,
+        };
         let seed = self
             .seed
             .wrapping_mul(1_000_003)
@@ -375,8 +386,8 @@ impl GtpEngine {
         let cancel = AtomicBool::new(false);
         match self.clock.as_mut().filter(|_| self.fixed_iterations.is_none()) {
             Some(clock) => {
-                let start = clock();
-                run_to_end(thinker, &cancel, || clock().saturating_sub(start) >= limit)
+                let start = self.move_started.unwrap_or_else(&mut *clock);
+                run_to_end(thinker, &cancel, ends_by(clock, start + limit))
             }
             None => run_to_end(thinker, &cancel, || false),
         }
@@ -392,9 +403,10 @@ impl GtpEngine {
         };
         let limit = self.max_time_ms.unwrap_or(budget.time_limit_ms);
         let timed = self.max_time_ms.is_some() && self.clock.is_some() && self.fixed_iterations.is_none();
+        let left = if timed { self.time_left(limit) } else { limit };
         let decision = match (&self.runner, timed) {
             (Some(runner), true) => {
-                runner(&mut thinker, limit);
+                runner(&mut thinker, left);
                 thinker.decision()
             }
             _ => self.run(&mut thinker, limit),
@@ -408,6 +420,14 @@ impl GtpEngine {
             });
         }
         decision
+    }
+
+    /// What is left of `limit` ms since the move began.
+    fn time_left(&mut self, limit: u64) -> u64 {
+        match (self.clock.as_mut(), self.move_started) {
+            (Some(clock), Some(start)) => limit.saturating_sub(clock().saturating_sub(start)),
+            _ => limit,
+        }
     }
 
     fn reused(&mut self, budget: Budget) -> Option<ExpertThinker> {
@@ -719,6 +739,28 @@ mod tests {
         assert!(ask(&mut e, "genmove w").starts_with("= "));
         let timed = reads.load(Ordering::Relaxed);
         assert!(timed >= 50, "searched until 50 ms had passed: {timed} clock reads");
+    }
+
+    #[test]
+    fn gtp_max_time_counts_from_the_start_of_the_move() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        use std::sync::{Arc, Mutex};
+        // Each read of the clock is 30 ms later: the one at the start of
+        // the move, then the one that asks what is left for the search.
+        let reads = Arc::new(AtomicU64::new(0));
+        let counter = reads.clone();
+        let given = Arc::new(Mutex::new(Vec::new()));
+        let seen = given.clone();
+        let mut e = GtpEngine::new(Some(Box::new(move || 30 * counter.fetch_add(1, Ordering::Relaxed))))
+            .with_runner(Box::new(move |_, limit| seen.lock().unwrap().push(limit)));
+        ask(&mut e, "boardsize 9");
+        ask(&mut e, "param_papan max_time 1");
+        assert!(ask(&mut e, "genmove b").starts_with("= "));
+        assert_eq!(
+            *given.lock().unwrap(),
+            vec![970],
+            "the search gets what is left of the second"
+        );
     }
 
     #[test]
