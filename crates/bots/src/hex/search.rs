@@ -511,11 +511,7 @@ impl HexSearch {
                 }
                 let n = &mut self.nodes[node];
                 if n.proof == UNPROVEN {
-                    if any_won {
-                        n.proof = LOST;
-                    } else if all_lost {
-                        n.proof = WON;
-                    }
+                    n.proof = proof_from_children(any_won, all_lost);
                 }
             }
         }
@@ -528,20 +524,9 @@ impl HexSearch {
         if range.is_empty() || self.nodes[node].proof != UNPROVEN {
             return;
         }
-        let mut all_lost = true;
-        for child in range {
-            match self.nodes[child].proof {
-                WON => {
-                    self.nodes[node].proof = LOST;
-                    return;
-                }
-                LOST => {}
-                _ => all_lost = false,
-            }
-        }
-        if all_lost {
-            self.nodes[node].proof = WON;
-        }
+        let any_won = range.clone().any(|child| self.nodes[child].proof == WON);
+        let all_lost = range.clone().all(|child| self.nodes[child].proof == LOST);
+        self.nodes[node].proof = proof_from_children(any_won, all_lost);
     }
 
     fn select(&mut self, node: usize) -> Option<usize> {
@@ -738,6 +723,19 @@ impl HexSearch {
         self.nodes[node].child_count = (kept - first) as u16;
         // Children moved: their own children stay where they were (indices
         // are stored in the moved nodes), so nothing else changes.
+    }
+}
+
+/// A node's proof (for the mover into it) from its children's (for the
+/// side to move there): one child won makes the node lost, every child lost
+/// makes it won, anything else leaves it open.
+fn proof_from_children(any_won: bool, all_lost: bool) -> u8 {
+    if any_won {
+        LOST
+    } else if all_lost {
+        WON
+    } else {
+        UNPROVEN
     }
 }
 
