@@ -13,11 +13,12 @@ use std::sync::Arc;
 #[cfg(target_arch = "wasm32")]
 const WEB_SLICE: u32 = 64;
 
-/// Work between yields to the event loop on the web. Browsers hold a
-/// nested zero-delay timer back at least 4 ms, so yielding after every
-/// slice left the search idle most of the time (a sixth of the native
-/// Hex iterations a second); a tap or a frame now waits at most this
-/// long, under a frame.
+/// Work between yields to the event loop on the web
+/// ([`crate::timer::yield_to_browser`]): a tap or a frame waits at most
+/// this long, under a frame. (Yielding by a zero-delay timer after every
+/// 64-iteration slice left the search idle most of the time, a sixth of
+/// the native Hex iterations a second: browsers hold nested timers back
+/// at least 4 ms.)
 #[cfg(target_arch = "wasm32")]
 const WEB_WORK_MS: u64 = 12;
 
@@ -82,7 +83,7 @@ where
                 break;
             }
         }
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        crate::timer::yield_to_browser().await;
     }
     let decision = thinker.decision();
     (!cancel.load(Ordering::Relaxed)).then_some(decision)

@@ -72,33 +72,55 @@ impl ChromeDriver {
 
     /// Opens a Chromium session emulating a touch phone `width`×`height` CSS px.
     pub async fn connect_phone_sized(&self, width: u32, height: u32) -> Result<Client, String> {
-        let mut caps = Capabilities::new();
-        let mut chrome = json!({
-            "args": [
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                format!("--user-data-dir={}", self.profile_dir.display()),
-            ],
-            "mobileEmulation": {
-                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 3.0, "touch": true }
+        // A chromedriver that has just started listening, on a machine busy
+        // with other browser tests, now and then drops the first session
+        // request unanswered: ask again before giving up, each time with a
+        // profile of its own (a half-started browser may hold the last one).
+        let mut last_error = String::new();
+        for attempt in 0..3 {
+            if attempt > 0 {
+                tokio::time::sleep(Duration::from_millis(500)).await;
             }
-        });
-        if Path::new("/usr/bin/chromium").is_file() {
-            chrome["binary"] = json!("/usr/bin/chromium");
+            let profile = self.profile_dir.join(attempt.to_string());
+            match ClientBuilder::new(HttpConnector::new())
+                .capabilities(phone_capabilities(width, height, &profile))
+                .connect(&self.url)
+                .await
+            {
+                Ok(client) => return Ok(client),
+                Err(e) => last_error = e.to_string(),
+            }
         }
-        caps.insert("goog:chromeOptions".into(), chrome);
-        ClientBuilder::new(HttpConnector::new())
-            .capabilities(caps)
-            .connect(&self.url)
-            .await
-            .map_err(|e| format!("cannot open a Chromium session through chromedriver: {e}"))
+        Err(format!(
+            "cannot open a Chromium session through chromedriver (3 tries): {last_error}"
+        ))
     }
+}
+
+/// Headless Chromium emulating a touch phone `width`×`height` CSS px.
+fn phone_capabilities(width: u32, height: u32, profile: &Path) -> Capabilities {
+    let mut caps = Capabilities::new();
+    let mut chrome = json!({
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            format!("--user-data-dir={}", profile.display()),
+        ],
+        "mobileEmulation": {
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 3.0, "touch": true }
+        }
+    });
+    if Path::new("/usr/bin/chromium").is_file() {
+        chrome["binary"] = json!("/usr/bin/chromium");
+    }
+    caps.insert("goog:chromeOptions".into(), chrome);
+    caps
 }
 
 impl Drop for ChromeDriver {

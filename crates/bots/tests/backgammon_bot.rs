@@ -139,12 +139,12 @@ fn thinking_is_sliced_and_ends() {
     }
     assert!(slices > 1, "Expert looks ahead in several slices");
     assert!(!t.think(4), "a finished search stays finished");
-    assert!(t.time_limit_ms() <= 300);
+    assert!(t.time_limit_ms() <= 800, "well inside a second a move");
 }
 
 #[test]
 fn a_deeper_search_plays_legal_moves_and_replays_from_its_seed() {
-    // Wider than the Expert at 2 plies and 3 plies for the best two.
+    // A wider lookahead than the Expert's: 8 plays at 2 plies within 0.3, 2 at 3 plies within 0.3.
     let deep = BgBudget {
         plies: [
             Stage { count: 16, window: 0.5 },
@@ -165,8 +165,15 @@ fn a_deeper_search_plays_legal_moves_and_replays_from_its_seed() {
         let best = d.best.expect("a move");
         assert!(position.legal_moves().contains(&best), "{best} in {id} {dice}");
         position.clone().play(&best).unwrap();
-        // Three plies for two plays are 2 × 21³ leaves more than the Expert's work.
-        deepened += usize::from(d.iterations > decide(&position, Level::Expert, 11).iterations + 2 * 9261 / 2);
+        // Three plies for two plays are 2 × 21³ leaves more than the same
+        // search stopped at two plies.
+        let two_plies = BgBudget {
+            plies: [deep.plies[0], deep.plies[1], Stage::NONE],
+            ..deep
+        };
+        let mut shallow = BgThinker::new(&position, shipped_net(), two_plies, 11);
+        let shallow = run_to_end(&mut shallow, &AtomicBool::new(false), || false);
+        deepened += usize::from(d.iterations > shallow.iterations + 2 * 9261 / 2);
     }
     assert!(deepened > 0, "some position is close enough for the third ply");
 }
@@ -220,6 +227,45 @@ fn engine_move_is_gnubg_notation_of_a_legal_play() {
     assert!(engine.handle("fly").unwrap().starts_with("error:"));
     assert_eq!(engine.handle("quit"), None);
     assert!(engine.quit());
+}
+
+#[test]
+fn engine_stages_and_time_replace_the_levels_and_bad_ones_change_nothing() {
+    // No lookahead at all: the Expert then plays the net's 0-ply best move.
+    let flat = BgBudget {
+        plies: [Stage::NONE; 3],
+        ..budget(Level::Expert)
+    };
+    let mut engine = Engine::new(shipped_net(), None);
+    assert_eq!(engine.handle("stages 0 0 0 0 0 0").as_deref(), Some("ok\n"));
+    for bad in ["stages 4 0.1", "stages 4 -1 0 0 0 0", "stages x 0 0 0 0 0", "time soon"] {
+        assert!(engine.handle(bad).unwrap().starts_with("error:"), "{bad}");
+    }
+    assert_eq!(engine.handle("time 50").as_deref(), Some("ok\n"));
+    let mut differs_from_expert = 0;
+    for (id, dice, _) in corpus(12) {
+        let position = position(&id, dice);
+        let reply = engine.handle(&format!("move {id} {} {}", dice.high, dice.low)).unwrap();
+        let mut flat_thinker = BgThinker::new(&position, shipped_net(), flat, 0);
+        let zero_ply = run_to_end(&mut flat_thinker, &AtomicBool::new(false), || false);
+        let played = position.parse_move(reply.trim()).unwrap();
+        assert_eq!(
+            Some(played),
+            zero_ply.best,
+            "{id} {dice}: the refused requests left the stages alone"
+        );
+        differs_from_expert += usize::from(Some(played) != decide(&position, Level::Expert, 0).best);
+    }
+    assert!(differs_from_expert > 0, "the Expert's lookahead changes some choice");
+    // `level` brings the level's own lookahead back.
+    assert_eq!(engine.handle("level expert").as_deref(), Some("ok\n"));
+    let (id, dice, _) = corpus(1).remove(0);
+    let reply = engine.handle(&format!("move {id} {} {}", dice.high, dice.low)).unwrap();
+    let position = position(&id, dice);
+    assert_eq!(
+        Some(position.parse_move(reply.trim()).unwrap()),
+        decide(&position, Level::Expert, 0).best
+    );
 }
 
 #[test]

@@ -6,6 +6,11 @@
 //! - `moves <posid> <d1> <d2>` → the Position ID (mover's view, before the
 //!   board turns) of every legal result, space-separated, one line
 //! - `level beginner|normal|expert` → `ok`; `seed <n>` → `ok`
+//! - `stages <count> <window> <count> <window> <count> <window>` → `ok`:
+//!   the candidates looked at 1, 2 and 3 plies deep (a count of 0 stops
+//!   there), replacing the level's, for tuning the lookahead; `level`
+//!   restores the level's own
+//! - `time <ms>` → `ok`: the time cap per move, replacing the level's
 //! - `quit` → no reply, the engine stops
 //!
 //! Anything else gets one line starting with `error:`. Each `move` uses the
@@ -13,7 +18,8 @@
 //! replays exactly.
 
 use super::net::Net;
-use super::thinker::{budget, BgThinker};
+use super::thinker::{budget, BgBudget, BgThinker, Stage};
+use super::walk::MAX_DEPTH;
 use crate::level::Level;
 use crate::{Decision, Thinker};
 use papan_rules::backgammon::{position_id, Backgammon, BgMove, Dice};
@@ -21,7 +27,8 @@ use papan_rules::Seat;
 
 pub struct Engine {
     net: &'static Net,
-    level: Level,
+    /// The level's budget, with any `stages` and `time` applied.
+    budget: BgBudget,
     seed: u64,
     quit: bool,
     /// Legal plays in the last `move` request's position (0 before any).
@@ -34,7 +41,7 @@ impl Engine {
     pub fn new(net: &'static Net, clock: Option<Box<dyn FnMut() -> u64>>) -> Engine {
         Engine {
             net,
-            level: Level::Expert,
+            budget: budget(Level::Expert),
             seed: 1,
             quit: false,
             last_choices: 0,
@@ -61,8 +68,16 @@ impl Engine {
                 self.quit = true;
                 return None;
             }
-            ["level", name] => name.parse().map(|level| {
-                self.level = level;
+            ["level", name] => name.parse().map(|level: Level| {
+                self.budget = budget(level);
+                "ok".to_string()
+            }),
+            ["stages", rest @ ..] => parse_stages(rest).map(|plies| {
+                self.budget.plies = plies;
+                "ok".to_string()
+            }),
+            ["time", ms] => ms.parse().map_err(|_| format!("bad time {ms:?}")).map(|ms| {
+                self.budget.time_limit_ms = ms;
                 "ok".to_string()
             }),
             ["seed", n] => n.parse().map_err(|_| format!("bad seed {n:?}")).map(|seed| {
@@ -96,7 +111,7 @@ impl Engine {
     fn choose(&mut self, position: &Backgammon) -> String {
         self.seed = self.seed.wrapping_add(1);
         self.last_choices = position.legal_plays().len();
-        let mut thinker = BgThinker::new(position, self.net, budget(self.level), self.seed);
+        let mut thinker = BgThinker::new(position, self.net, self.budget, self.seed);
         let limit = thinker.time_limit_ms();
         let start = self.clock.as_mut().map(|c| c());
         loop {
@@ -117,4 +132,24 @@ impl Engine {
             _ => String::new(),
         }
     }
+}
+
+/// `stages`' words: a count and an equity window for each depth.
+fn parse_stages(words: &[&str]) -> Result<[Stage; MAX_DEPTH], String> {
+    if words.len() != 2 * MAX_DEPTH {
+        return Err(format!(
+            "stages takes {} numbers: a count and a window per depth",
+            2 * MAX_DEPTH
+        ));
+    }
+    let mut plies = [Stage::NONE; MAX_DEPTH];
+    for (stage, pair) in plies.iter_mut().zip(words.chunks(2)) {
+        let count = pair[0].parse().map_err(|_| format!("bad count {:?}", pair[0]))?;
+        let window: f32 = pair[1].parse().map_err(|_| format!("bad window {:?}", pair[1]))?;
+        if window.is_nan() || window < 0.0 {
+            return Err(format!("bad window {:?}", pair[1]));
+        }
+        *stage = Stage { count, window };
+    }
+    Ok(plies)
 }

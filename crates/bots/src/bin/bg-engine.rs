@@ -1,7 +1,11 @@
 //! Backgammon engine for gnubg's scripts (`play_vs_bot.py`): the line
 //! protocol of `papan_bots::backgammon::engine` on stdin/stdout.
 //!
-//! `bg-engine [--level beginner|normal|expert] [--seed N] [--weights FILE] [--no-limit] [--times FILE]`
+//! `bg-engine [--level beginner|normal|expert] [--seed N] [--weights FILE] [--no-limit] [--times FILE]
+//! [--stages "COUNT WINDOW COUNT WINDOW COUNT WINDOW"] [--time MS]`
+//!
+//! `--stages` and `--time` replace the level's lookahead and time cap (the
+//! protocol's `stages` and `time` requests), for tuning.
 //!
 //! `--times FILE` writes one line per `move` request: the number of legal
 //! plays, then the wall and CPU milliseconds the answer took (`strength
@@ -24,8 +28,11 @@ fn main() {
     for pair in args.chunks(2) {
         let value = pair.get(1).cloned().unwrap_or_default();
         match pair[0].as_str() {
-            "--level" => setup.push(format!("level {value}")),
+            // The level first, whatever the order: `--stages` and `--time` refine it.
+            "--level" => setup.insert(0, format!("level {value}")),
             "--seed" => setup.push(format!("seed {value}")),
+            "--stages" => setup.push(format!("stages {value}")),
+            "--time" => setup.push(format!("time {value}")),
             "--times" => {
                 let file = std::fs::File::create(&value).expect("create the times file");
                 times = Some(std::io::LineWriter::new(file));

@@ -17,6 +17,15 @@
 //! another node. `--pids PID,…` names those nodes' processes for the RSS
 //! figures (summed).
 //!
+//! `--rate N` paces the load instead of playing flat out: the tables
+//! together offer N actions a second, each table one move every
+//! `rooms / N` seconds, their starts spread over that interval (players
+//! think between moves; without `--rate` every table keeps one action in
+//! flight, which measures the saturation point, where latency is the
+//! queue: tables ÷ actions/s). A paced move's latency counts from the time
+//! it was due, so a late answer that delays the next move counts against
+//! the server too (no coordinated omission).
+//!
 //! `--raw-streams` reads the event streams as bytes and counts their event
 //! frames instead of decoding every event: the phones decode their own
 //! events, and decoding 2,000 streams' JSON here takes this machine's
@@ -94,6 +103,13 @@ async fn raw_stream(
         .expect("event stream")
 }
 
+/// When move `i` of table `table` (of `tables`) is due, each table moving
+/// every `interval` from a start spread over the first interval, so that
+/// the tables together offer a steady `tables / interval` actions a second.
+fn due_at(started: Instant, interval: Duration, table: usize, tables: usize, i: usize) -> Instant {
+    started + interval.mul_f64(table as f64 / tables as f64) + interval * i as u32
+}
+
 /// Row-major cells of an 11×11 board: a1, b1, ... k1, a2, ...
 fn cell(i: usize) -> String {
     format!("{}{}", (b'a' + (i % 11) as u8) as char, i / 11 + 1)
@@ -107,6 +123,11 @@ async fn main() {
     let raw_streams = std::env::args().any(|a| a == "--raw-streams");
     let moves = arg("--moves", 40).min(100) as usize;
     let port = arg("--port", 18787);
+    // Seconds between one table's moves when paced (`--rate`).
+    let pace = match arg("--rate", 0) {
+        0 => None,
+        rate => Some(Duration::from_secs_f64(rooms as f64 / rate as f64)),
+    };
     let dir = std::env::temp_dir().join(format!("papan-load-{}", std::process::id()));
     let given: Vec<String> = text_arg("--servers")
         .map(|list| {
@@ -226,17 +247,22 @@ async fn main() {
 
     let started = Instant::now();
     let mut games = Vec::new();
-    for (pa, pb, mut version) in players {
+    let tables = players.len().max(1);
+    for (table, (pa, pb, mut version)) in players.into_iter().enumerate() {
         games.push(tokio::spawn(async move {
             let mut latencies = Vec::with_capacity(moves);
             for i in 0..moves {
+                let due = pace.map(|interval| due_at(started, interval, table, tables, i));
+                if let Some(due) = due {
+                    tokio::time::sleep_until(due.into()).await;
+                }
                 let (client, grant) = if i % 2 == 0 { &pa } else { &pb };
                 let request = ActionRequest {
                     based_on_version: version,
                     client_seq: i as u64 + 1,
                     action: Action::Move { notation: cell(i) },
                 };
-                let t = Instant::now();
+                let t = due.unwrap_or_else(Instant::now);
                 match client.act(&grant.room_id, &grant.seat_token, &request).await {
                     Ok(answer) => version = answer.version,
                     Err(_) => break,
@@ -261,7 +287,7 @@ async fn main() {
             .unwrap_or_default()
     };
     println!(
-        "{} node(s), rooms {rooms} playing{}, SSE clients {}, actions {}, {:.2} s: {:.0} actions/s, p50 {:.2} ms, p99 {:.2} ms, \
+        "{} node(s), rooms {rooms} playing{}{}, SSE clients {}, actions {}, {:.2} s: {:.0} actions/s, p50 {:.2} ms, p99 {:.2} ms, \
          SSE events received {}, server RSS empty {} MiB, rooms open {} MiB, now {} MiB, peak {} MiB",
         bases.len(),
         if idle > 0 {
@@ -269,6 +295,11 @@ async fn main() {
         } else {
             String::new()
         },
+        pace.map_or(String::new(), |interval| format!(
+            " paced (offered {:.0} actions/s, a move every {:.0} ms per table)",
+            rooms as f64 / interval.as_secs_f64(),
+            interval.as_secs_f64() * 1e3
+        )),
         (rooms + idle) * 2,
         all.len(),
         elapsed.as_secs_f64(),
@@ -288,5 +319,28 @@ async fn main() {
         let _ = child.kill();
         let _ = child.wait();
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paced_tables_offer_a_steady_rate() {
+        // 4 tables, one move each every 100 ms: 40 actions a second, one
+        // every 25 ms across the tables.
+        let start = Instant::now();
+        let interval = Duration::from_millis(100);
+        let mut due: Vec<Duration> = (0..4)
+            .flat_map(|table| (0..3).map(move |i| due_at(start, interval, table, 4, i) - start))
+            .collect();
+        due.sort();
+        let gaps: Vec<Duration> = due.windows(2).map(|w| w[1] - w[0]).collect();
+        assert!(gaps.iter().all(|&g| g == Duration::from_millis(25)), "{gaps:?}");
+        assert_eq!(
+            due_at(start, interval, 1, 4, 2) - due_at(start, interval, 1, 4, 1),
+            interval
+        );
     }
 }

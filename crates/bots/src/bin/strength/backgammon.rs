@@ -9,6 +9,7 @@
 
 use crate::stats::Spread;
 use crate::Flags;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -27,6 +28,10 @@ pub struct BgMatch {
     pub scripts: PathBuf,
     /// Keep Papan's plays here (`judge.py` input) instead of a temporary file.
     pub record: Option<String>,
+    /// Instead of a match: the positions of an earlier `--record` file
+    /// (the first `positions` of them), played afresh by `papan` and graded.
+    pub regrade: Option<String>,
+    pub positions: usize,
 }
 
 impl BgMatch {
@@ -44,11 +49,26 @@ impl BgMatch {
             seed: flags.number("--seed", 1)?,
             plies: flags.number("--plies", 0)?,
             judge,
-            papan: flags.text("--papan").unwrap_or_else(|| crate::sibling("bg-engine")),
+            papan: flags
+                .text("--papan")
+                .map_or_else(|| crate::sibling("bg-engine"), |command| beside_strength(&command)),
             level: flags.text("--level").unwrap_or_else(|| "expert".to_string()),
             scripts,
             record: flags.text("--record"),
+            regrade: flags.text("--regrade"),
+            positions: flags.number("--positions", usize::MAX)?,
         })
+    }
+}
+
+/// An engine command whose program is a bare name (`bg-engine --stages …`)
+/// runs the one built beside `strength`.
+fn beside_strength(command: &str) -> String {
+    match command.split_once(' ') {
+        _ if command.starts_with(['/', '.', '~']) => command.to_string(),
+        Some((program, args)) if !program.contains('/') => format!("{} {args}", crate::sibling(program)),
+        None if !command.contains('/') => crate::sibling(command),
+        _ => command.to_string(),
     }
 }
 
@@ -89,7 +109,10 @@ pub struct Judged {
 pub fn run(m: &BgMatch) -> Result<String, String> {
     let dir = std::env::temp_dir().join(format!("papan-bg-strength-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let result = run_in(m, &dir);
+    let result = match &m.regrade {
+        Some(record) => regrade_in(m, record, &dir),
+        None => run_in(m, &dir),
+    };
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
@@ -125,21 +148,94 @@ fn run_in(m: &BgMatch, dir: &Path) -> Result<String, String> {
         .lines()
         .map(parse_timing)
         .collect::<Result<Vec<Timing>, String>>()?;
-    let judged = if m.judge {
-        let summary = dir.join("judge.json");
-        gnubg_script(m, "judge.py")
-            .env("JUDGE_IN", &plays_file)
-            .env("JUDGE_PLIES", "2")
-            .env("JUDGE_OUT", dir.join("judged.jsonl"))
-            .env("JUDGE_SUMMARY", &summary)
-            .status()
-            .map_err(|e| format!("cannot start gnubg ({}): {e}", m.gnubg))
-            .and_then(|status| check(status, "judge.py"))?;
-        Some(parse_judge(&read(&summary)?)?)
-    } else {
-        None
-    };
+    let judged = m.judge.then(|| judge(m, &plays_file, dir)).transpose()?;
     Ok(table_row(m, &games, &times, judged))
+}
+
+/// gnubg's 2-ply grade of the plays in `plays_file`.
+fn judge(m: &BgMatch, plays_file: &Path, dir: &Path) -> Result<Judged, String> {
+    let summary = dir.join("judge.json");
+    gnubg_script(m, "judge.py")
+        .env("JUDGE_IN", plays_file)
+        .env("JUDGE_PLIES", "2")
+        .env("JUDGE_OUT", dir.join("judged.jsonl"))
+        .env("JUDGE_SUMMARY", &summary)
+        .status()
+        .map_err(|e| format!("cannot start gnubg ({}): {e}", m.gnubg))
+        .and_then(|status| check(status, "judge.py"))?;
+    parse_judge(&read(&summary)?)
+}
+
+pub const REGRADE_HEAD: &str =
+    "| Backgammon, fixed positions | engine | positions | gnubg 2-ply mEMG (unforced moves) |\n|---|---|---|---|";
+
+/// `--regrade`: the same positions for every setting of the engine, so two
+/// lookaheads are compared on equal ground (a match's positions depend on
+/// its own plays), in minutes instead of a match's hour.
+fn regrade_in(m: &BgMatch, record: &str, dir: &Path) -> Result<String, String> {
+    let positions: Vec<(String, [u8; 2])> = read(Path::new(record))?
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .take(m.positions)
+        .map(parse_recorded_play)
+        .collect::<Result<_, _>>()?;
+    let command = format!("{} --level {}", m.papan, m.level);
+    let mut engine = Command::new("sh")
+        .args(["-c", &command])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+    let (Some(mut input), Some(output)) = (engine.stdin.take(), engine.stdout.take()) else {
+        return Err("the engine's pipes".into());
+    };
+    let mut replies = std::io::BufReader::new(output).lines();
+    let mut plays = String::new();
+    for (pos, [d1, d2]) in &positions {
+        writeln!(input, "move {pos} {d1} {d2}").map_err(|e| format!("{command:?} stopped reading: {e}"))?;
+        let reply = replies
+            .next()
+            .ok_or_else(|| format!("{command:?} stopped answering"))?
+            .map_err(|e| e.to_string())?;
+        if reply.starts_with("error") {
+            return Err(format!("{command:?} refused {pos} {d1}-{d2}: {reply}"));
+        }
+        plays += &format!("{{\"pos\": \"{pos}\", \"dice\": [{d1}, {d2}], \"move\": \"{reply}\"}}\n");
+    }
+    let _ = writeln!(input, "quit");
+    drop(input);
+    let _ = engine.wait();
+    let plays_file = dir.join("plays.jsonl");
+    std::fs::write(&plays_file, plays).map_err(|e| format!("{}: {e}", plays_file.display()))?;
+    let judged = judge(m, &plays_file, dir)?;
+    Ok(format!(
+        "| {record} | `{}` | {} | {:.2} ({}) |",
+        m.papan,
+        positions.len(),
+        judged.error,
+        judged.unforced
+    ))
+}
+
+/// A line of a `--record` file: the Position ID and the dice.
+pub fn parse_recorded_play(line: &str) -> Result<(String, [u8; 2]), String> {
+    let bad = || format!("unreadable recorded play {line:?}");
+    let pos = field(line, "pos").filter(|p| !p.is_empty()).ok_or_else(bad)?;
+    let start = line.find("\"dice\"").ok_or_else(bad)?;
+    let list = line[start..]
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .ok_or_else(bad)?
+        .0;
+    let dice: Vec<u8> = list
+        .split(',')
+        .map(|d| d.trim().parse().ok().filter(|d| (1..=6).contains(d)))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    match dice.as_slice() {
+        &[d1, d2] => Ok((pos.to_string(), [d1, d2])),
+        _ => Err(bad()),
+    }
 }
 
 /// gnubg running one of the scripts, in their folder (they import
@@ -325,6 +421,8 @@ mod tests {
             level: "expert".into(),
             scripts: PathBuf::from("."),
             record: None,
+            regrade: None,
+            positions: usize::MAX,
         }
     }
 
@@ -442,6 +540,37 @@ mod tests {
         assert!(row.ends_with("| 3.46 (120) |"), "{row}");
         let plain = table_row(&sample_match(), &games, &times, None);
         assert!(plain.ends_with("| — |"), "{plain}");
+    }
+
+    #[test]
+    fn recorded_plays_are_read_and_bad_ones_refused() {
+        let line = r#"{"pos": "4HPwCSDgc/ABMA", "dice": [5, 2], "move": "24/22 13/8"}"#;
+        assert_eq!(
+            parse_recorded_play(line).unwrap(),
+            ("4HPwCSDgc/ABMA".to_string(), [5, 2])
+        );
+        for bad in [
+            r#"{"pos": "4HPwCSDgc/ABMA", "dice": [5, 7]}"#,
+            r#"{"pos": "4HPwCSDgc/ABMA", "dice": [5]}"#,
+            r#"{"dice": [5, 2]}"#,
+            "24/22 13/8",
+        ] {
+            assert!(parse_recorded_play(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_bare_engine_name_is_the_one_beside_strength() {
+        let beside = beside_strength("bg-engine --stages '0 0 0 0 0 0'");
+        assert!(
+            beside.contains('/') && beside.ends_with("/bg-engine --stages '0 0 0 0 0 0'"),
+            "{beside}"
+        );
+        assert_eq!(
+            beside_strength("/opt/bg-engine --no-limit"),
+            "/opt/bg-engine --no-limit"
+        );
+        assert_eq!(beside_strength("./bg-engine"), "./bg-engine");
     }
 
     #[test]

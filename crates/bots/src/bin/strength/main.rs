@@ -13,12 +13,16 @@
 //!     [--label TEXT] [--record FILE] [--papan PATH]
 //! strength backgammon --gnubg PATH [--games 200] [--seed 1] [--plies 0] [--judge]
 //!     [--level expert] [--papan "PATH ARGS"] [--scripts DIR] [--record FILE]
+//! strength backgammon --gnubg PATH --regrade RECORD [--positions N] [--papan "PATH ARGS"]
 //! ```
 //!
 //! Backgammon is played inside GNU Backgammon by its own scripting
 //! (`crates/rules/tests/data/gnubg/play_vs_bot.py`, duplicate dice); the
 //! table gives Papan's share of the points, and with `--judge` gnubg's
-//! 2-ply grade of Papan's plays (`judge.py`).
+//! 2-ply grade of Papan's plays (`judge.py`). `--regrade RECORD` plays no
+//! games: Papan chooses afresh in the positions of an earlier match's
+//! `--record` and gnubg grades those plays (for comparing lookaheads, e.g.
+//! `--papan "bg-engine --stages '16 0.5 8 0.2 3 0.08'"`, on equal ground).
 //!
 //! `cargo xtask strength …` builds the engines in release and runs this.
 
@@ -38,7 +42,8 @@ const USAGE: &str = "usage: strength hex --mohex PATH | --reference-papan PATH [
        strength hadang --titanium PATH [--reference-time S] | --gorisanson DIR [--rollouts N] [--node node] \
 [--games 20] [--time 1] [--papan-time S] [--seed N] [--label TEXT] [--record FILE] [--papan PATH]
        strength backgammon --gnubg PATH [--games 200] [--seed N] [--plies 0] [--judge] [--level expert] \
-[--papan \"PATH ARGS\"] [--scripts DIR] [--record FILE]";
+[--papan \"PATH ARGS\"] [--scripts DIR] [--record FILE]
+       strength backgammon --gnubg PATH --regrade RECORD [--positions N] [--papan \"PATH ARGS\"]";
 
 /// The command line after the subcommand: `--flag value` pairs, read once each.
 pub struct Flags {
@@ -116,7 +121,11 @@ fn main() {
             Flags::parse(words.into_iter()).and_then(|mut flags| {
                 let m = backgammon::BgMatch::from_flags(&mut flags, judge)?;
                 flags.finish()?;
-                backgammon::run(&m).map(|row| format!("{}\n{row}", backgammon::TABLE_HEAD))
+                let head = match m.regrade {
+                    Some(_) => backgammon::REGRADE_HEAD,
+                    None => backgammon::TABLE_HEAD,
+                };
+                backgammon::run(&m).map(|row| format!("{head}\n{row}"))
             })
         }
         _ => Err(USAGE.to_string()),
