@@ -1,5 +1,11 @@
 //! Starts the app on the platform chosen by the cargo feature.
 
+/// What `papan --help` prints on the desktop.
+#[cfg(not(feature = "web"))]
+const USAGE: &str = "usage: papan
+  Papan: HADANG, Hex, Jun Qi flip and backgammon. Opens the app's window;
+  it takes no options.";
+
 fn main() {
     #[cfg(feature = "web")]
     {
@@ -12,6 +18,7 @@ fn main() {
     }
     #[cfg(not(feature = "web"))]
     {
+        papan_bots::cli::args_or_exit("papan", USAGE, Some(&[]));
         dioxus::launch(papan::App);
     }
 }

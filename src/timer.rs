@@ -16,6 +16,22 @@ pub fn now_ms() -> u64 {
     }
 }
 
+/// Minutes the reader's clock is ahead of UTC at `ms` since the Unix
+/// epoch (the browser's time zone on the web; UTC elsewhere, where the
+/// standard library knows no time zone).
+pub fn utc_offset_minutes(ms: u64) -> i32 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let date = js_sys::Date::new(&js_sys::wasm_bindgen::JsValue::from_f64(ms as f64));
+        -(date.get_timezone_offset() as i32)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = ms;
+        0
+    }
+}
+
 /// Milliseconds from a monotonic source: `performance.now()` on the web,
 /// an `Instant` elsewhere. Only differences mean anything (clocks).
 pub fn monotonic_ms() -> u64 {

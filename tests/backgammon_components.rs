@@ -365,3 +365,78 @@ fn b16_result_card_names_gammon_and_points_in_each_language() {
     assert!(html.contains("data-phase=\"over\"") && html.contains("data-status=\"over\""));
     assert!(notices(&over, &BgTap::default()).is_empty(), "no notice once over");
 }
+
+#[derive(Clone, PartialEq)]
+struct PillInput {
+    status: papan::shell::frame::StatusInfo,
+    lang: Lang,
+}
+
+fn pill_root(input: PillInput) -> dioxus::prelude::Element {
+    use dioxus::prelude::*;
+    rsx! {
+        papan::shell::frame::StatusPill { lang: input.lang, status: input.status }
+    }
+}
+
+/// Issue 33: after a roll the dice are said, not only drawn: the dice on the
+/// board carry their values (and what is left to play) in an aria label, and
+/// the status line, a live region, says them after whose turn it is.
+#[test]
+fn b5_the_dice_rolled_are_in_an_aria_label_and_in_the_live_status() {
+    let table = white_to_play(Board::START, 6, 3);
+    let mut state = BgTap::default();
+    let html = render(&table, &state, Lang::En);
+    let dice = ssr::tag_with(&html, "data-testid=\"dice\"");
+    assert!(dice.contains("role=\"img\""), "{dice}");
+    assert_eq!(
+        ssr::attr_of(&html, "data-testid=\"dice\"", "aria-label").as_deref(),
+        Some("Dice: 6 and 3")
+    );
+    // 24/21 plays the 3: the 6 is still to play.
+    assert_eq!(tap(&mut state, &table, Spot::Point(24)), Tapped::Changed);
+    assert_eq!(tap(&mut state, &table, Spot::Point(21)), Tapped::Changed);
+    let html = render(&table, &state, Lang::En);
+    assert_eq!(
+        ssr::attr_of(&html, "data-testid=\"dice\"", "aria-label").as_deref(),
+        Some("Dice: 6 and 3; still to play: 6")
+    );
+    let doubles = white_to_play(Board::START, 4, 4);
+    let html = render(&doubles, &BgTap::default(), Lang::Id);
+    assert_eq!(
+        ssr::attr_of(&html, "data-testid=\"dice\"", "aria-label").as_deref(),
+        Some("Dadu: kembar 4")
+    );
+    // No dice, no label: waiting for the roll.
+    let game = hotseat(5);
+    let html = render(&game.table(), &game.tap, Lang::En);
+    assert!(!ssr::tag_with(&html, "data-testid=\"dice\"").contains("aria-label"));
+    assert_eq!(Backgammon::spoken_status(Lang::En, &game.table()), None);
+
+    // The live region: "Your turn" and then the dice.
+    let seating = Seating::Bot {
+        local: Seat::First,
+        level: Level::Beginner,
+    };
+    let status = papan::shell::frame::StatusInfo {
+        text: papan::shell::texts::status::<Backgammon>(Lang::En, seating, &table, &state, false),
+        side: "white",
+        over: false,
+        busy: false,
+        spoken: Backgammon::spoken_status(Lang::En, &table),
+    };
+    let html = ssr::render(pill_root, PillInput { status, lang: Lang::En });
+    let live = ssr::tag_with(&html, "data-testid=\"status\"");
+    assert!(
+        live.contains("role=\"status\"") && live.contains("aria-live=\"polite\""),
+        "{live}"
+    );
+    let start = html.find("data-testid=\"status\"").unwrap();
+    let spoken = &html[start..];
+    assert!(spoken.contains(">Your turn<"), "{html}");
+    assert!(spoken.contains(". Dice: 6 and 3<"), "the dice are announced: {html}");
+    assert_eq!(
+        Backgammon::spoken_status(Lang::Fil, &table).as_deref(),
+        Some("Dice: 6 at 3")
+    );
+}

@@ -266,6 +266,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
     if state.notice != "opening" {
         return Err(format!("the opening roll is not announced (notice {:?})", state.notice));
     }
+    dice_are_said(client).await?;
 
     let mut taps = 1;
     let mut our_turns = 0;
@@ -403,4 +404,43 @@ async fn reload_resumes(client: &Client, before: &State) -> Result<State, String
     .await?;
     println!("reload on {url} resumed the game ({pips})");
     Ok(after)
+}
+
+/// Issue 33: the dice rolled are said, not only drawn: the dice on the board
+/// have their values in an aria label, and the status line (a live region)
+/// says them after whose turn it is.
+async fn dice_are_said(client: &Client) -> Result<(), String> {
+    let said = client
+        .execute(
+            "const d = document.querySelector('[data-testid=\"dice\"]'); \
+             const faces = Array.from(d.querySelectorAll('[data-die]')).map(e => e.getAttribute('data-die')); \
+             const live = document.querySelector('[data-testid=\"status\"]'); \
+             return [faces, d.getAttribute('aria-label') || '', live.getAttribute('aria-live') || '', live.textContent];",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    let faces: Vec<String> = serde_json::from_value(said[0].clone()).map_err(|e| e.to_string())?;
+    let (label, live, status) = (
+        said[1].as_str().unwrap_or(""),
+        said[2].as_str().unwrap_or(""),
+        said[3].as_str().unwrap_or(""),
+    );
+    let (Some(high), Some(low)) = (faces.iter().max(), faces.iter().min()) else {
+        return Err("no dice on the board after the roll".into());
+    };
+    let words = if high == low {
+        format!("Dice: double {high}")
+    } else {
+        format!("Dice: {high} and {low}")
+    };
+    if !label.starts_with(&words) {
+        return Err(format!("the dice {faces:?} are labelled {label:?}, not {words:?}"));
+    }
+    if live != "polite" || !status.contains(&words) {
+        return Err(format!(
+            "the live status says {status:?} (aria-live {live:?}), not {words:?}"
+        ));
+    }
+    Ok(())
 }

@@ -1,8 +1,8 @@
 //! Real-browser end-to-end test: a whole HADANG game against the Beginner bot, played
 //! only by touch taps in headless Chromium emulating a 390×844 phone, starting from the
 //! home screen. The person places two walls with the wall input (Wall → a tap near a
-//! groove crossing → Rotate → Place, or a tap on the preview): one horizontal, one
-//! vertical. Then it walks the highlighted shortest path to rank 9. Mid-game the page
+//! groove crossing → Rotate, or a tap on the preview, which turns it too → Place): one
+//! horizontal, one vertical. Then it walks the highlighted shortest path to rank 9. Mid-game the page
 //! is reloaded and must resume the same position.
 //!
 //! Like the Hex browser test it drives the web build in `PAPAN_DIST_DIR` (else builds
@@ -129,8 +129,9 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
             "after one wall your strip shows {walls_left:?} walls left, not 9"
         ));
     }
-    // Move 2: a vertical wall, placed by a tap on its preview. The bot's walls
-    // may be in the way of one candidate, never of all three.
+    // Move 2: a vertical wall. A tap on its preview turns it (it never places
+    // it), a second one turns it back, then Place. The bot's walls may be in the
+    // way of one candidate, never of all three.
     wait_for_board(client, |b| b.turn == "human").await?;
     let mut vertical = None;
     for wall in ["a2v", "h6v", "b5v"] {
@@ -141,10 +142,23 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
         }
     }
     let vertical = vertical.ok_or("no vertical candidate wall was legal")?;
+    let ply = read_board(client).await?.ok_or("no board")?.ply;
+    let across = format!("{}h", &vertical[..2]);
     tap_testid(client, "ghost-wall").await?;
+    let turned = wait_for_board(client, |b| b.ghost.as_deref() == Some(across.as_str()) || b.ply != ply)
+        .await
+        .map_err(|e| format!("a tap on the preview {vertical} did not turn it: {e}"))?;
+    if turned.ply != ply || turned.placed.iter().any(|w| w == vertical) {
+        return Err(format!("a tap on the preview {vertical} played it: {turned:?}"));
+    }
+    tap_testid(client, "ghost-wall").await?;
+    wait_for_board(client, |b| b.ghost.as_deref() == Some(vertical))
+        .await
+        .map_err(|e| format!("a second tap on the preview did not turn it back to {vertical}: {e}"))?;
+    tap_testid(client, "wall-place").await?;
     let mut board = wait_for_board(client, |b| b.placed.iter().any(|w| w == vertical) && b.ghost.is_none())
         .await
-        .map_err(|e| format!("tapping the preview did not place {vertical}: {e}"))?;
+        .map_err(|e| format!("Place did not place {vertical}: {e}"))?;
     let mut human_moves = 2;
     let mut reloaded = false;
 
@@ -433,6 +447,325 @@ async fn wait_for_board(client: &Client, done: impl Fn(&Board) -> bool) -> Resul
             return Err(format!(
                 "board did not reach the expected state within {STEP_TIMEOUT:?}; last seen: {seen}"
             ));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Issue 33, a wall played by accident: in wall mode a second tap on the same
+/// screen point (the previewed crossing, or the preview lying over it) turns
+/// the preview and plays nothing, and the board does not move between the two
+/// taps (the status line keeps its height however long the prompt), on a
+/// 320×700 and a 390×844 touch phone; in Indonesian (the longest texts),
+/// English and Filipino, with a screenshot of each.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h11_a_second_tap_on_the_same_spot_turns_the_wall_and_the_board_stays_put() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let driver = start_driver();
+    for (width, height) in [(320, 700), (390, 844)] {
+        let client = driver
+            .connect_phone_sized(width, height)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let run = async {
+            for lang in ["id", "en", "fil"] {
+                open_in(&client, &base, lang, "/#/hadang").await?;
+                for choice in ["opponent-beginner", "starts-me", "clock-none", "start-game"] {
+                    tap_testid(&client, choice).await?;
+                }
+                wait_for_board(&client, |b| b.ply == 0 && b.turn == "human").await?;
+                let what = format!("{lang} at {width}×{height}");
+                let shot = format!("test-output/browser/hadang-wall-mode-{width}-{lang}.png");
+                twice_on_one_spot(&client, &repo, &what, "c4", &shot).await?;
+            }
+            Ok::<_, String>(())
+        };
+        let outcome = tokio::time::timeout(Duration::from_secs(150), run)
+            .await
+            .unwrap_or_else(|_| Err(format!("the {width} px run took more than 150 s")));
+        finish(
+            client,
+            &repo,
+            outcome,
+            &format!("test-output/browser/hadang-twice-{width}-failure.png"),
+        )
+        .await;
+    }
+}
+
+/// The same in the walls lesson, where a second tap once submitted d8h: it
+/// turns the preview, no try is judged and the board stays put.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h11_in_the_walls_lesson_a_second_tap_on_the_same_spot_turns_the_wall() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let driver = start_driver();
+    for (width, height) in [(320, 700), (390, 844)] {
+        let client = driver
+            .connect_phone_sized(width, height)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let run = async {
+            open_in(&client, &base, "id", "/#/learn/hadang/hadang-walls").await?;
+            wait_for_board(&client, |b| b.ply == 0 && b.turn == "human").await?;
+            let what = format!("the walls lesson at {width}×{height}");
+            let shot = format!("test-output/browser/hadang-lesson-wall-{width}-id.png");
+            twice_on_one_spot(&client, &repo, &what, "d8", &shot).await?;
+            let judged = client
+                .execute(
+                    "const f = document.querySelector('[data-testid=\"lesson-feedback\"]'); \
+                     const n = document.querySelector('[data-testid=\"next\"]'); \
+                     return [f ? f.textContent : null, !!n && !n.disabled, \
+                       document.querySelector('[data-testid=\"lesson-screen\"]').dataset.step];",
+                    vec![],
+                )
+                .await
+                .map_err(|e| e.to_string())?;
+            if judged != serde_json::json!([null, false, "0"]) {
+                return Err(format!("{what}: the second tap was taken as a try: {judged}"));
+            }
+            Ok::<_, String>(())
+        };
+        let outcome = tokio::time::timeout(Duration::from_secs(90), run)
+            .await
+            .unwrap_or_else(|_| Err(format!("the {width} px lesson took more than 90 s")));
+        finish(
+            client,
+            &repo,
+            outcome,
+            &format!("test-output/browser/hadang-lesson-twice-{width}-failure.png"),
+        )
+        .await;
+    }
+}
+
+/// Issue 33: Wall pressed by keyboard gives way to Cancel; focus goes to the
+/// board's crossings, not to the page, and after Place back to its cells.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keyboard_focus_stays_in_the_board_after_wall_and_place() {
+    const TAB: char = '\u{E004}';
+    const ENTER: char = '\u{E007}';
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let driver = start_driver();
+    let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+    let focused = "const a = document.activeElement; \
+                   const inBoard = !!a && !!a.closest('[data-testid=\"hadang-board\"]'); \
+                   return [a ? a.tagName : null, inBoard, a && a.dataset ? (a.dataset.crossing || a.dataset.cell || a.dataset.testid || null) : null];";
+    let run = async {
+        open_in(&client, &base, "en", "/#/hadang").await?;
+        for choice in ["opponent-human", "clock-none", "start-game"] {
+            tap_testid(&client, choice).await?;
+        }
+        wait_for_board(&client, |b| b.ply == 0).await?;
+        // Tab to Wall, then Enter.
+        let mut on_wall = false;
+        for _ in 0..80 {
+            let at = client.execute(focused, vec![]).await.map_err(|e| e.to_string())?;
+            if at[2] == "wall-mode" {
+                on_wall = true;
+                break;
+            }
+            keys(&client, &[TAB]).await?;
+        }
+        if !on_wall {
+            return Err("80 Tabs never reached Wall".into());
+        }
+        keys(&client, &[ENTER]).await?;
+        wait_for_board(&client, |b| b.mode == "wall").await?;
+        let at = wait_focus(&client, focused, |v| v[1] == true).await?;
+        if at[0] != "g" || at[2].as_str().is_none_or(|c| c.len() != 2) {
+            return Err(format!("after Wall by keyboard, focus is on {at}, not a crossing"));
+        }
+        // Enter shows a wall there; Tab to Place and Enter plays it.
+        keys(&client, &[ENTER]).await?;
+        wait_for_board(&client, |b| b.ghost.is_some()).await?;
+        let mut on_place = false;
+        for _ in 0..80 {
+            let at = client.execute(focused, vec![]).await.map_err(|e| e.to_string())?;
+            if at[2] == "wall-place" {
+                on_place = true;
+                break;
+            }
+            keys(&client, &[TAB]).await?;
+        }
+        if !on_place {
+            return Err("80 Tabs never reached Place".into());
+        }
+        keys(&client, &[ENTER]).await?;
+        wait_for_board(&client, |b| b.ply == 1 && b.mode == "play").await?;
+        let at = wait_focus(&client, focused, |v| v[1] == true).await?;
+        if at[0] != "rect" {
+            return Err(format!("after Place by keyboard, focus is on {at}, not a cell"));
+        }
+        Ok::<_, String>(())
+    };
+    let outcome = tokio::time::timeout(Duration::from_secs(90), run)
+        .await
+        .unwrap_or_else(|_| Err("the keyboard check took more than 90 s".into()));
+    finish(
+        client,
+        &repo,
+        outcome,
+        "test-output/browser/hadang-keyboard-focus-failure.png",
+    )
+    .await;
+}
+
+fn start_driver() -> ChromeDriver {
+    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
+    ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Saves a failure screenshot, closes the session and fails with the error.
+async fn finish(client: Client, repo: &Path, outcome: Result<(), String>, failure_shot: &str) {
+    if outcome.is_err() {
+        if let Ok(png) = client.screenshot().await {
+            if let Some(path) = save(repo, failure_shot, &png) {
+                eprintln!("failure screenshot: {}", path.display());
+            }
+        }
+    }
+    let _ = client.close().await;
+    if let Err(e) = outcome {
+        panic!("{e}");
+    }
+}
+
+/// A fresh device in language `lang` (nothing saved), at `route`.
+async fn open_in(client: &Client, base: &str, lang: &str, route: &str) -> Result<(), String> {
+    client
+        .goto(&format!("{base}/"))
+        .await
+        .map_err(|e| format!("opening {base}: {e}"))?;
+    client
+        .execute(
+            &format!("localStorage.clear(); localStorage.setItem('settings', JSON.stringify({{lang: '{lang}'}})); return null;"),
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    client
+        .goto(&format!("{base}{route}"))
+        .await
+        .map_err(|e| format!("opening {route}: {e}"))?;
+    client.refresh().await.map_err(|e| e.to_string())
+}
+
+/// The board's rectangle on the screen, in CSS px.
+async fn board_rect(client: &Client) -> Result<[f64; 4], String> {
+    let v = client
+        .execute(
+            "const r = document.querySelector('[data-testid=\"hadang-board\"]').getBoundingClientRect(); \
+             return [r.x, r.y, r.width, r.height];",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    serde_json::from_value(v).map_err(|e| e.to_string())
+}
+
+/// One finger tap at viewport point `(x, y)`.
+async fn tap_at(client: &Client, x: f64, y: f64) -> Result<(), String> {
+    let finger = TouchActions::new("finger".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: x.round(),
+            y: y.round(),
+        })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::Up { button: 0 });
+    client
+        .perform_actions(finger)
+        .await
+        .map_err(|e| format!("touch tap at {x},{y}: {e}"))?;
+    client.release_actions().await.map_err(|e| e.to_string())
+}
+
+/// Wall, a tap on crossing `anchor`'s dot, then a second tap on the very same
+/// screen point: the preview turns (`h` ↔ `v`), nothing is played, and the
+/// board has not moved from Wall to the last tap. A screenshot of the preview.
+async fn twice_on_one_spot(client: &Client, repo: &Path, what: &str, anchor: &str, shot: &str) -> Result<(), String> {
+    let start = read_board(client).await?.ok_or("no board")?;
+    tap_testid(client, "wall-mode").await?;
+    wait_for_board(client, |b| b.mode == "wall").await?;
+    let before = board_rect(client).await?;
+    let dot = client
+        .execute(
+            &format!(
+                "const d = document.querySelector('[data-testid=\"hadang-board\"] [data-crossing=\"{anchor}\"] .crossing-dot').getBoundingClientRect(); \
+                 return [d.x + d.width / 2, d.y + d.height / 2];"
+            ),
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    let [x, y]: [f64; 2] = serde_json::from_value(dot).map_err(|e| e.to_string())?;
+    tap_at(client, x, y).await?;
+    let first = wait_for_board(client, |b| b.ghost.is_some())
+        .await
+        .map_err(|e| format!("{what}: the first tap showed no wall: {e}"))?;
+    let shown = first.ghost.clone().unwrap_or_default();
+    if !shown.starts_with(anchor) {
+        return Err(format!("{what}: a tap on crossing {anchor} previewed {shown}"));
+    }
+    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
+    save(repo, shot, &png);
+    let between = board_rect(client).await?;
+    tap_at(client, x, y).await?;
+    let turned = format!("{anchor}{}", if shown.ends_with('h') { 'v' } else { 'h' });
+    let second = wait_for_board(client, |b| {
+        b.ghost.as_deref() != Some(shown.as_str()) || b.ply != start.ply
+    })
+    .await
+    .map_err(|e| format!("{what}: the second tap on the same spot did nothing: {e}"))?;
+    let after = board_rect(client).await?;
+    if second.ghost.as_deref() != Some(turned.as_str()) || second.ply != start.ply || second.placed != start.placed {
+        return Err(format!(
+            "{what}: the second tap on {shown} should turn it into {turned} and play nothing; \
+             it shows {:?}, ply {} → {}, walls {:?}",
+            second.ghost, start.ply, second.ply, second.placed
+        ));
+    }
+    for (when, rect) in [("after the first tap", between), ("after the second tap", after)] {
+        if rect.iter().zip(before).any(|(a, b)| (a - b).abs() > 0.5) {
+            return Err(format!("{what}: the board moved {when}: {before:?} → {rect:?}"));
+        }
+    }
+    tap_testid(client, "wall-cancel").await?;
+    wait_for_board(client, |b| b.mode == "play").await.map(|_| ())
+}
+
+/// Presses `keys` one after another on the focused element.
+async fn keys(client: &Client, keys: &[char]) -> Result<(), String> {
+    use fantoccini::actions::{KeyAction, KeyActions};
+    let mut actions = KeyActions::new("keyboard".into());
+    for &value in keys {
+        actions = actions.then(KeyAction::Down { value }).then(KeyAction::Up { value });
+    }
+    client
+        .perform_actions(actions)
+        .await
+        .map_err(|e| format!("keys: {e}"))?;
+    client.release_actions().await.map_err(|e| format!("keys: {e}"))
+}
+
+/// Polls `js` (which says where focus is) until `done` holds.
+async fn wait_focus(client: &Client, js: &str, done: impl Fn(&Value) -> bool) -> Result<Value, String> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let at = client.execute(js, vec![]).await.map_err(|e| e.to_string())?;
+        if done(&at) {
+            return Ok(at);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("focus did not come to the board: it is on {at}"));
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }

@@ -10,7 +10,7 @@
 //!
 //! - HADANG (5+2 clock): steps and one wall per phone, each wall by Wall, a tap
 //!   on its groove crossing (Rotate when needed; the preview shown on that
-//!   phone only) then a tap on the preview; both
+//!   phone only) then Place; both
 //!   clocks shown on both phones and the mover's running down on both; A
 //!   resigns and B's banner says B won.
 //! - Backgammon: the opening roll offered to both phones, then each turn's
@@ -348,7 +348,7 @@ fn best_step(targets: &[String], seat: usize) -> Option<String> {
 }
 
 /// Wall, a tap on the crossing (Rotate when needed): a preview on the mover's
-/// phone only, nothing played; a tap on the preview plays the wall.
+/// phone only, nothing played; Place plays the wall.
 async fn place_wall(phones: &Phones, mover: &Client, other: &Client, wall: &str) -> Result<(), String> {
     let before = ReadHadang.read(mover).await?.ok_or("no board")?;
     tap_testid(mover, "wall-mode").await?;
@@ -400,7 +400,7 @@ async fn place_wall(phones: &Phones, mover: &Client, other: &Client, wall: &str)
             &format!("test-output/browser/online-hadang-wall-preview-{suffix}.png"),
         )
         .await;
-    tap_testid(mover, "ghost-wall").await
+    tap_testid(mover, "wall-place").await
 }
 
 async fn frame_of(client: &Client) -> Result<(Frame, Value), String> {

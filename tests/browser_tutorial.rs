@@ -8,7 +8,7 @@
 //! the game's real board, as in play (`data-cell`, `data-wall` and the hinted wall,
 //! `data-post`, `data-point`, then the game's own buttons such as Done). A HADANG wall is
 //! placed by tapping the MIDDLE of the hinted wall (where its groove crosses the other
-//! orientation's) and then its preview. A missing browser or build is a FAILURE, never a
+//! orientation's) and then Place (a tap on the preview only turns it). A missing browser or build is a FAILURE, never a
 //! skip. Web build: `PAPAN_DIST_DIR`, else built into `<repo>/dist`.
 
 #[path = "support/chrome.rs"]
@@ -60,6 +60,198 @@ async fn first_lesson_of_each_game_completed_by_touch_in_phone_chromium() {
     if let Err(e) = outcome {
         panic!("{e}");
     }
+}
+
+/// A wrong tap in a lesson that costs a star says so beside the rule's
+/// explanation, whose id links to the rule's entry; the finished lesson's
+/// Next lesson opens the next lesson of the game. Then the star note and a
+/// rules page entry in each language at 390 and 320 px, nothing wider than
+/// the screen (`test-output/browser/lessons/<lang>-<width>-*.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_tap_costs_a_star_links_its_rule_and_next_lesson_opens_the_next() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    for width in [390, 320] {
+        let client = driver
+            .connect_phone_sized(width, 844)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let run = async {
+            if width == 390 {
+                star_rule_link_and_next_lesson(&client, &base).await?;
+            }
+            let mut problems = Vec::new();
+            for lang in ["en", "id", "fil"] {
+                problems.extend(star_note_and_rule_entry(&client, &base, lang, width).await?);
+            }
+            if problems.is_empty() {
+                Ok(())
+            } else {
+                Err(problems.join("\n"))
+            }
+        };
+        let outcome = tokio::time::timeout(Duration::from_secs(150), run).await;
+        let outcome = outcome.unwrap_or_else(|_| Err(format!("the lessons at {width} px took more than 150 s")));
+        if outcome.is_err() {
+            if let Ok(png) = client.screenshot().await {
+                save(&repo, &format!("test-output/browser/lessons/failure-{width}.png"), &png);
+            }
+        }
+        let _ = client.close().await;
+        if let Err(e) = outcome {
+            drop(driver);
+            panic!("{e}");
+        }
+    }
+}
+
+/// Opens `route` (`/learn/hadang/hadang-basics`) in `lang` with no progress saved.
+async fn open_fresh(client: &Client, base: &str, lang: &str, route: &str) -> Result<(), String> {
+    client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
+    let setup = format!("localStorage.clear(); localStorage.setItem('settings', JSON.stringify({{lang: '{lang}'}}));");
+    client.execute(&setup, vec![]).await.map_err(|e| e.to_string())?;
+    client
+        .goto(&format!("{base}/#{route}"))
+        .await
+        .map_err(|e| e.to_string())?;
+    client.refresh().await.map_err(|e| e.to_string())
+}
+
+/// HADANG's first lesson by touch: its first mistake (e3, two cells: H6)
+/// costs a star, says so and links to H6; Next lesson opens the second.
+async fn star_rule_link_and_next_lesson(client: &Client, base: &str) -> Result<(), String> {
+    let game = GameId::Hadang;
+    let all = lessons(game);
+    let (first, second) = (&all[0], &all[1]);
+    open_fresh(client, base, "en", &format!("/learn/hadang/{}", first.id)).await?;
+    let (done, mistake) = play_lesson(client, game, &first.id, None).await?;
+    let mistake = mistake.ok_or("the lesson's mistake was not tried")?;
+    if mistake.rule != "H6" || !mistake.star_lost {
+        return Err(format!(
+            "the first wrong tap showed {mistake:?}, not H6 with the star note"
+        ));
+    }
+    if !mistake.rule_link.ends_with("/rules/hadang/H6") {
+        return Err(format!("the refusal's rule link leads to {:?}", mistake.rule_link));
+    }
+    // One star for the wrong tap, one for the hints the test asks for.
+    if done.stars != "1" {
+        return Err(format!("a wrong tap and hints, yet {} stars", done.stars));
+    }
+    screenshot(client, "test-output/browser/lessons/en-390-done.png").await?;
+    let next = wait_selector(client, "[data-testid=\"next-lesson\"]").await?;
+    let target = next.attr("data-lesson").await.map_err(|e| e.to_string())?;
+    if target.as_deref() != Some(second.id.as_str()) {
+        return Err(format!("Next lesson leads to {target:?}, not {}", second.id));
+    }
+    tap_testid(client, "next-lesson").await?;
+    let heading = wait_selector(
+        client,
+        "[data-testid=\"lesson-screen\"][data-game=\"hadang\"][data-step=\"0\"] .lesson-heading",
+    )
+    .await?;
+    let title = tr(Lang::En, &second.title);
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    loop {
+        let shown = heading.text().await.map_err(|e| e.to_string())?;
+        if shown.trim() == title.trim() {
+            break;
+        }
+        if Instant::now() > deadline {
+            return Err(format!("Next lesson opened {shown:?}, not {title:?}"));
+        }
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+    println!("hadang: Next lesson opened {}", second.id);
+    // A refused example of each other game's rules page, to look at.
+    for (game, rule, mark) in [
+        ("hex", "X5", "[data-cell=\"c5\"]"),
+        ("junqi", "J13", "[data-post=\"b8\"]"),
+        ("backgammon", "B8", ".move-arrow"),
+    ] {
+        open_fresh(client, base, "en", &format!("/rules/{game}/{rule}")).await?;
+        let selector = format!("[data-rule=\"{rule}\"] .rule-example.refused {mark}");
+        wait_selector(client, &selector).await?;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        screenshot(
+            client,
+            &format!("test-output/browser/lessons/en-390-rule-{}.png", rule.to_lowercase()),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Elements wider than the screen (their test ids or classes).
+async fn overflowing(client: &Client) -> Result<Value, String> {
+    client
+        .execute(
+            "return Array.from(document.querySelectorAll('body *'))
+               .filter(e => { const r = e.getBoundingClientRect();
+                 return r.width > 0 && (r.right > innerWidth + 1 || r.left < -1); })
+               .map(e => (e.getAttribute('data-testid') || e.className.baseVal || e.className || e.tagName) + '')
+               .slice(0, 5);",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// The star note after a wrong tap, and rule H13's entry, in `lang` at
+/// `width` px: screenshots, and what spills past the screen's edge.
+async fn star_note_and_rule_entry(client: &Client, base: &str, lang: &str, width: u32) -> Result<Vec<String>, String> {
+    let mut problems = Vec::new();
+    open_fresh(client, base, lang, "/learn/hadang/hadang-basics").await?;
+    let mut state = wait_state(client, |s| s.on_lesson).await?;
+    // Page through the opening to the first step with a move.
+    while state.step == 0 && state.next_enabled {
+        let before = state.signature.clone();
+        tap_testid(client, "next").await?;
+        state = wait_state(client, |s| s.signature != before).await?;
+    }
+    for selector in taps_for(GameId::Hadang, "e3") {
+        tap_selector(client, &selector).await?;
+    }
+    let state = wait_state(client, |s| s.feedback_wrong.is_some()).await?;
+    if !state.star_lost || !state.rule_link.ends_with("/rules/hadang/H6") {
+        problems.push(format!("{lang} at {width} px: a wrong tap showed {state:?}"));
+    }
+    client
+        .execute(
+            "document.querySelector('[data-testid=\"lesson-feedback\"]').scrollIntoView({block: 'end'});",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let wide = overflowing(client).await?;
+    if wide.as_array().is_some_and(|a| !a.is_empty()) {
+        problems.push(format!("the lesson in {lang} at {width} px overflows: {wide}"));
+    }
+    screenshot(client, &format!("test-output/browser/lessons/{lang}-{width}-star.png")).await?;
+    // The rule link's page: H13's entry, with its refused wall.
+    open_fresh(client, base, lang, "/rules/hadang/H13").await?;
+    wait_selector(
+        client,
+        "[data-rule=\"H13\"] [data-testid=\"rule-diagram\"] [data-hint=\"d8v\"]",
+    )
+    .await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let wide = overflowing(client).await?;
+    if wide.as_array().is_some_and(|a| !a.is_empty()) {
+        problems.push(format!("the rules page in {lang} at {width} px overflows: {wide}"));
+    }
+    screenshot(
+        client,
+        &format!("test-output/browser/lessons/{lang}-{width}-rule-h13.png"),
+    )
+    .await?;
+    Ok(problems)
 }
 
 async fn all_games(client: &Client, base: &str) -> Result<(), String> {
@@ -121,6 +313,37 @@ async fn complete_lesson(client: &Client, base: &str, game: GameId, lesson: &str
         .map_err(|e| format!("opening {base}: {e}"))?;
     tap_testid(client, "learn").await?;
     tap_testid(client, &format!("lesson-{lesson}")).await?;
+    play_lesson(client, game, lesson, None).await?;
+    screenshot(client, &format!("test-output/browser/tutorial-{}.png", game.code())).await?;
+
+    // The lesson card now shows its stars, and the Beginner bot is one tap away.
+    tap_testid(client, "play-beginner").await?;
+    let board = format!("[data-testid=\"{}-board\"]", game.code());
+    wait_selector(client, &board)
+        .await
+        .map_err(|e| format!("Play the Beginner bot: {e}"))?;
+    Ok(())
+}
+
+/// What a wrong try showed: the rule's explanation, whether the star note
+/// was there, the rule link's address.
+#[derive(Debug, Default, Clone)]
+struct Mistake {
+    rule: String,
+    star_lost: bool,
+    rule_link: String,
+}
+
+/// Plays the open lesson to its end card, trying each step's classic
+/// mistake first on Hex and HADANG (the first one seen is returned), and
+/// taking a screenshot of the first mistake's feedback as `mistake_shot`.
+async fn play_lesson(
+    client: &Client,
+    game: GameId,
+    lesson: &str,
+    mistake_shot: Option<&str>,
+) -> Result<(LessonState, Option<Mistake>), String> {
+    let mut seen = None;
     let mut state = wait_state(client, |s| s.on_lesson).await?;
     let mut tried_mistake = false;
     let mut tried_prev = false;
@@ -166,13 +389,23 @@ async fn complete_lesson(client: &Client, base: &str, game: GameId, lesson: &str
                     .await
                     .map_err(|e| format!("the mistake {mv} got no feedback: {e}"))?;
                 let expected = tr(Lang::En, &rule_key(rule));
-                let shown = refused.feedback_wrong.unwrap_or_default();
+                let shown = refused.feedback_wrong.clone().unwrap_or_default();
                 if shown.trim() != expected.trim() {
                     return Err(format!(
                         "mistake {mv} (rule {rule}) explained as {shown:?}, not {expected:?}"
                     ));
                 }
                 println!("{}: mistake {mv} explained by rule {rule}", game.code());
+                if seen.is_none() {
+                    if let Some(shot) = mistake_shot {
+                        screenshot(client, shot).await?;
+                    }
+                    seen = Some(Mistake {
+                        rule: rule.to_string(),
+                        star_lost: refused.star_lost,
+                        rule_link: refused.rule_link.clone(),
+                    });
+                }
             }
         }
         // An act step: two hints give the exact move.
@@ -214,15 +447,7 @@ async fn complete_lesson(client: &Client, base: &str, game: GameId, lesson: &str
         return Err(format!("{stars} stars"));
     }
     println!("{}: {lesson} finished with {stars} stars", game.code());
-    screenshot(client, &format!("test-output/browser/tutorial-{}.png", game.code())).await?;
-
-    // The lesson card now shows its stars, and the Beginner bot is one tap away.
-    tap_testid(client, "play-beginner").await?;
-    let board = format!("[data-testid=\"{}-board\"]", game.code());
-    wait_selector(client, &board)
-        .await
-        .map_err(|e| format!("Play the Beginner bot: {e}"))?;
-    Ok(())
+    Ok((state, seen))
 }
 
 async fn screenshot(client: &Client, relative: &str) -> Result<(), String> {
@@ -244,7 +469,8 @@ fn first_mistake(game: GameId, lesson: &str, step: usize) -> Option<(String, pap
 
 /// Places the hinted wall as a learner does on the real board: a tap in the
 /// middle of the hinted wall (the groove crossing, where a vertical groove's tap
-/// area also lies) must preview exactly that wall; a tap on the preview places it.
+/// area also lies) must preview exactly that wall; Place places it (a tap on the
+/// preview would only turn it).
 async fn place_hinted_wall(client: &Client, mv: &str) -> Result<(), String> {
     tap_selector(client, &format!("[data-testid=\"hint-wall\"][data-hint=\"{mv}\"]")).await?;
     let ghost = wait_selector(client, "[data-testid=\"ghost-wall\"]").await?;
@@ -258,7 +484,7 @@ async fn place_hinted_wall(client: &Client, mv: &str) -> Result<(), String> {
             "a tap in the middle of the hinted wall {mv} previewed {shown:?}"
         ));
     }
-    tap_selector(client, "[data-testid=\"ghost-wall\"]").await
+    tap_selector(client, "[data-testid=\"wall-place\"]").await
 }
 
 /// The taps that play `mv` (the hint's notation) on the lesson's board.
@@ -315,6 +541,10 @@ struct LessonState {
     hint_text: bool,
     hint_move: String,
     feedback_wrong: Option<String>,
+    /// The feedback says the try cost a star.
+    star_lost: bool,
+    /// Where the feedback's rule link leads ("" without one).
+    rule_link: String,
     /// Step, page and prompt: changes when Next moved on.
     signature: String,
 }
@@ -331,7 +561,9 @@ return {
   nextEnabled: !!next && !next.disabled,
   hintText: !!hint,
   hintMove: hint ? (hint.getAttribute('data-move') || '') : '',
-  wrong: fb && fb.getAttribute('data-ok') === 'false' ? fb.textContent : null,
+  wrong: fb && fb.getAttribute('data-ok') === 'false' ? (q('lesson-feedback-text') || fb).textContent : null,
+  starLost: !!q('star-lost'),
+  ruleLink: q('toast-rule') ? q('toast-rule').getAttribute('href') : '',
   signature: ['step-label', 'page-label', 'lesson-prompt'].map(t => (q(t) || {}).textContent || '').join('|'),
 };
 "#;
@@ -353,6 +585,8 @@ async fn read_state(client: &Client) -> Result<LessonState, String> {
         hint_text: flag("hintText"),
         hint_move: text("hintMove"),
         feedback_wrong: v.get("wrong").and_then(Value::as_str).map(str::to_string),
+        star_lost: flag("starLost"),
+        rule_link: text("ruleLink"),
         signature: text("signature"),
     })
 }

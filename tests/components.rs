@@ -254,16 +254,25 @@ fn settings_screen_lists_the_three_languages() {
 }
 
 #[test]
-fn each_rules_page_lists_every_rule_with_one_board_diagram() {
+fn each_rules_page_lists_every_rule_with_its_board_diagram() {
     for game in papan_rules::GameId::ALL {
         let html = render_at(&format!("/rules/{game}"));
         for rule in game.rules() {
             assert!(html.contains(&format!("data-rule=\"{rule}\"")), "{game} lacks {rule}");
         }
+        // One example a rule that has something to show on the board.
+        let with_example = game
+            .rules()
+            .filter(|r| papan::screens::rules::example(*r).is_some())
+            .count();
+        assert!(
+            with_example > game.rule_count() as usize / 2,
+            "{game}: {with_example} examples"
+        );
         assert_eq!(
             html.matches("data-testid=\"rule-diagram\"").count(),
-            1,
-            "{game}: one diagram"
+            with_example,
+            "{game}: one diagram per rule with an example"
         );
         // The diagram is a real board of the game.
         let board = match game {

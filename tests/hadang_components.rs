@@ -122,9 +122,9 @@ fn ghost_wall_then_placed_wall_with_last_move_mark() {
         "no pawn targets while a wall waits"
     );
     assert_eq!(
-        game.tap(HadangInput::Wall(wall("e3h")), 0),
+        game.command(HadangCommand::PlaceWall, 0),
         Answer::Played,
-        "a tap on the preview places it"
+        "Place places it"
     );
     let html = board(&game, Lang::En);
     assert!(!html.contains("ghost-wall"));
@@ -390,4 +390,30 @@ fn arrow_keys_follow_the_board_as_drawn_and_stay_on_it() {
     assert_eq!(arrow_step(sq("a5"), &Key::ArrowLeft, false), Some(sq("a5")));
     assert_eq!(arrow_step(sq("a5"), &Key::ArrowLeft, true), Some(sq("b5")));
     assert_eq!(arrow_step(sq("a5"), &Key::Enter, false), None);
+}
+
+/// Issue 33: a screen reader hears which sides of a cell a wall closes, as the
+/// board is drawn (north is the top of the screen), in every language.
+#[test]
+fn h5_a_cell_beside_a_wall_names_its_walled_sides() {
+    let mut game = hotseat();
+    // e5h lies between e5|e6 and f5|f6; d5v between d5|e5 and d6|e6.
+    play(&mut game, &["e5h", "e8", "d5v"]);
+    let html = board(&game, Lang::En);
+    let label = |html: &str, cell: &str| ssr::attr_of(html, &format!("data-cell=\"{cell}\""), "aria-label").unwrap();
+    assert_eq!(label(&html, "e6"), "e6, empty, wall to the south, wall to the west");
+    assert_eq!(label(&html, "e5"), "e5, empty, wall to the north, wall to the west");
+    assert_eq!(label(&html, "f6"), "f6, empty, wall to the south");
+    assert_eq!(label(&html, "d5"), "d5, empty, wall to the east");
+    assert_eq!(label(&html, "c5"), "c5, empty", "no wall beside c5");
+    // Player 2 sees the board turned: north is towards rank 1 for them.
+    let mut turned = game.table();
+    turned.bottom = Seat::Second;
+    let html = ssr::board(&turned, &game.tap, None, Lang::En);
+    assert_eq!(label(&html, "e6"), "e6, empty, wall to the north, wall to the east");
+    // Indonesian and Filipino say it in their own words.
+    let id = board(&game, Lang::Id);
+    assert_eq!(label(&id, "f6"), "f6, kosong, penghadang di selatan");
+    let fil = board(&game, Lang::Fil);
+    assert_eq!(label(&fil, "f6"), "f6, bakante, may harang sa timog");
 }

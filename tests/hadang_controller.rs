@@ -232,6 +232,54 @@ fn wall_mode_then_crossing_rotate_and_place() {
     assert_eq!(game.tap.ghost_wall(), Some(wall("d4v")));
 }
 
+/// Issue 33: a finger that taps twice in one spot must never place a wall.
+/// The second tap lands on the previewed crossing or on the preview's own
+/// tap area (it lies over the neighbouring crossings' tiles): both turn the
+/// wall; only Place plays it.
+#[test]
+fn a_second_tap_on_the_previewed_crossing_or_the_preview_turns_it_and_never_plays() {
+    let mut game = hotseat();
+    let before = game.game.clone();
+    assert_eq!(game.command(HadangCommand::Walls, 0), Answer::Changed);
+    assert_eq!(game.tap(crossing("c4"), 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("c4h")));
+    // On the preview itself: turned, not placed.
+    assert_eq!(game.tap(HadangInput::Wall(wall("c4h")), 0), Answer::Changed);
+    assert_eq!(
+        game.tap.ghost_wall(),
+        Some(wall("c4v")),
+        "a tap on the preview turns it"
+    );
+    assert_eq!(game.game, before, "nothing was played");
+    assert_eq!(game.game.ply(), 0);
+    // Again, and on its crossing: it turns back and forth, never plays.
+    assert_eq!(game.tap(HadangInput::Wall(wall("c4v")), 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("c4h")));
+    assert_eq!(game.tap(crossing("c4"), 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("c4v")));
+    assert_eq!(game.game, before, "nothing was played");
+    assert!(game.tap.wall_mode(), "still choosing the wall");
+    // A preview the rules refuse turns the same way and is not a try: after
+    // d4h (ply 2) a tap on e4h (H12, it overlaps d4h) turns it to the legal e4v.
+    game.command(HadangCommand::CancelWall, 0);
+    place(&mut game, "d4h");
+    steps(&mut game, &["e8"]);
+    let placed = game.game.clone();
+    game.command(HadangCommand::Walls, 0);
+    assert!(matches!(game.tap(crossing("e4"), 0), Answer::Refused(_)));
+    if game.tap.ghost_wall() != Some(wall("e4h")) {
+        game.command(HadangCommand::RotateWall, 0);
+    }
+    assert_eq!(game.tap.ghost_wall(), Some(wall("e4h")));
+    assert_eq!(game.tap(HadangInput::Wall(wall("e4h")), 0), Answer::Changed);
+    assert_eq!(game.tap.ghost_wall(), Some(wall("e4v")));
+    assert_eq!(game.game, placed, "nothing was played");
+    // Only Place plays it.
+    assert_eq!(game.command(HadangCommand::PlaceWall, 0), Answer::Played);
+    assert_eq!(game.game.position().walls_placed().len(), 2);
+    assert_eq!(game.game.position().walls_placed()[1].wall, wall("e4v"));
+}
+
 #[test]
 fn wall_preview_then_cancel_or_move_places_nothing() {
     let mut game = hotseat();

@@ -337,3 +337,70 @@ fn j21_the_review_of_a_jun_qi_game_shows_the_whole_layout() {
         "the same pieces, on the same posts"
     );
 }
+
+#[test]
+fn a_finished_list_kept_before_dates_still_loads_and_new_games_are_dated() {
+    use papan::play::finished::{self, Finished};
+    let store = temp_store("dates");
+    // The list as the app wrote it before dates and names were kept: every
+    // field of that version, no more.
+    let record = hex_record(7, &["d4", "c5"]);
+    let old = serde_json::json!([{
+        "key": "offline-1",
+        "game": "hex",
+        "local": "First",
+        "players": ["Human", "Human"],
+        "outcome": null,
+        "moves": 2,
+        "hints": 0,
+        "origin": "offline",
+        "record": serde_json::to_value(&record).unwrap(),
+    }]);
+    store.set(finished::STORE_KEY, &old.to_string()).unwrap();
+    let kept = finished::load(&store).expect("an old list reads");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].at, None, "no date, and no failure");
+    assert_eq!(kept[0].date(), None);
+    assert_eq!(kept[0].names, [None, None]);
+    assert_eq!(kept[0].record::<Hex>().unwrap().moves, record.moves);
+    // A game remembered now is dated now; the old one keeps no date.
+    let before = papan::timer::now_ms();
+    let game = Finished::new(
+        "new".into(),
+        &record,
+        Seat::First,
+        [papan::play::Player::Human; 2],
+        None,
+        "offline",
+    )
+    .unwrap();
+    assert_eq!(game.at, None);
+    assert!(finished::remember(&store, game).unwrap());
+    let kept = finished::load(&store).unwrap();
+    assert_eq!(kept[0].key, "new");
+    let at = kept[0].at.expect("dated when kept");
+    assert!(at >= before && at <= papan::timer::now_ms());
+    assert_eq!(kept[1].at, None);
+    // What is written without a date or names leaves them out, as before.
+    let text = store.get(finished::STORE_KEY).unwrap();
+    assert_eq!(text.matches("\"at\"").count(), 1);
+    assert!(!text.contains("\"names\""));
+}
+
+#[test]
+fn a_kept_date_reads_as_the_calendar_day_and_time() {
+    use papan::play::finished::Date;
+    let date = |ms, offset| {
+        let d = Date::of(ms, offset);
+        (d.year, d.month, d.day, d.hour, d.minute)
+    };
+    assert_eq!(date(0, 0), (1970, 1, 1, 0, 0));
+    // 12 March 2025, 14:05 UTC; in Jakarta (UTC+7) and Manila (UTC+8).
+    assert_eq!(date(1_741_788_300_000, 0), (2025, 3, 12, 14, 5));
+    assert_eq!(date(1_741_788_300_000, 7 * 60), (2025, 3, 12, 21, 5));
+    assert_eq!(date(1_741_788_300_000, 10 * 60), (2025, 3, 13, 0, 5));
+    // A leap day, and the turn of a year west of UTC.
+    assert_eq!(date(1_709_164_800_000, 0), (2024, 2, 29, 0, 0));
+    assert_eq!(date(1_735_689_600_000, -60), (2024, 12, 31, 23, 0));
+    assert_eq!(Date::of(1_741_788_300_000, 0).iso(), "2025-03-12T14:05");
+}

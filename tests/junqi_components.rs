@@ -254,7 +254,7 @@ fn the_stats_button_opens_the_panel_beside_the_board() {
 }
 
 #[test]
-fn notices_name_the_first_mover_and_the_colour_rule_then_the_last_action() {
+fn notices_name_the_first_mover_and_the_colour_rule_with_the_last_action_first() {
     let game = fresh(14);
     let table = game.table();
     let who = |seat: Seat| format!("<{seat:?}>");
@@ -263,9 +263,23 @@ fn notices_name_the_first_mover_and_the_colour_rule_then_the_last_action() {
     assert_eq!(ids, ["junqi-colours", "junqi-first-mover"], "{notices:?}");
     let first = table.to_move().expect("someone is drawn to start (J6)");
     assert!(notices[1].text.contains(&who(first)), "{}", notices[1].text);
+    // After the first flip: what the opponent did leads (a 320 px phone
+    // shows the first two lines of notices; the rest scrolls).
+    let game = played(14, 1);
+    let notices = JunQi::notices(Lang::En, &game.table(), &game.tap, &who);
+    let ids: Vec<&str> = notices.iter().map(|n| n.testid).collect();
+    assert_eq!(
+        ids,
+        ["junqi-last-action", "junqi-colours", "junqi-first-mover"],
+        "{notices:?}"
+    );
     let game = played(14, 3);
     let notices = JunQi::notices(Lang::En, &game.table(), &game.tap, &who);
-    assert!(notices.iter().any(|n| n.testid == "junqi-last-action"), "{notices:?}");
+    assert_eq!(
+        notices.first().map(|n| n.testid),
+        Some("junqi-last-action"),
+        "{notices:?}"
+    );
     assert!(
         !notices.iter().any(|n| n.testid == "junqi-first-mover"),
         "only before the second ply"
@@ -358,4 +372,21 @@ fn posts_are_named_buttons_with_one_tab_stop() {
     assert_eq!(arrow_step(sq("c3"), &Key::ArrowUp), Some(sq("c4")));
     assert_eq!(arrow_step(sq("e12"), &Key::ArrowRight), Some(sq("e12")));
     assert_eq!(arrow_step(sq("a1"), &Key::ArrowDown), Some(sq("a1")));
+}
+
+#[test]
+fn j7_a_reveal_in_the_move_log_is_said_in_the_persons_language() {
+    use papan::play::history::LogEntry;
+    let entry = |text: &str| LogEntry {
+        plies: 3,
+        number: 3,
+        seat: Seat::First,
+        text: text.into(),
+        chance: None,
+    };
+    assert_eq!(JunQi::log_line(Lang::En, &entry("flip c3")), "3. flip c3");
+    assert_eq!(JunQi::log_line(Lang::Id, &entry("flip c3")), "3. buka c3");
+    assert_eq!(JunQi::log_line(Lang::Fil, &entry("flip c3")), "3. buksan c3");
+    // A step is squares only, in every language.
+    assert_eq!(JunQi::log_line(Lang::Id, &entry("a2-a3")), "3. a2-a3");
 }

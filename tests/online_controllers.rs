@@ -496,7 +496,8 @@ fn hadang_local_step_and_wall_yield_the_moves_to_send() {
     assert_eq!(Some(echoed.view), table.view.after(&mv));
     assert_eq!(echoed.last, Some((local, mv)));
 
-    // A wall: Wall, its crossing (turned when needed), then a tap on the preview.
+    // A wall: Wall, its crossing (turned when needed), then Place (a tap on
+    // the preview only turns it).
     let wall = Game::legal_moves(&positions[k])
         .into_iter()
         .find_map(|m| match m {
@@ -518,8 +519,8 @@ fn hadang_local_step_and_wall_yield_the_moves_to_send() {
     let html = ssr::board(&table, &tap, None, Lang::En);
     assert!(tag_with(&html, "data-testid=\"ghost-wall\"").contains(&format!("data-ghost=\"{wall}\"")));
     assert!(tap.buttons(&table).iter().any(|b| b.testid == "wall-cancel"));
-    let Tapped::Play(mv) = tap.tap(&table, HadangInput::Wall(wall)) else {
-        panic!("a tap on the preview places the wall");
+    let Tapped::Play(mv) = tap.command(&table, HadangCommand::PlaceWall) else {
+        panic!("Place places the wall");
     };
     assert_eq!(table.notation(&mv), wall.to_string());
 }

@@ -371,7 +371,8 @@ fn b1_the_board_stays_on_the_learners_side_through_a_lesson() {
     use papan_rules::Seat;
     let lesson = lesson("backgammon-basics");
     let mut player = LessonPlayer::<Backgammon>::new(lesson).unwrap();
-    let learner = Seat::Second;
+    // White, as in a game (issue 33).
+    let learner = Seat::First;
     let mut guard = 0;
     while !player.is_finished() {
         guard += 1;

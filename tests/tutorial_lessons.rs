@@ -164,3 +164,57 @@ fn the_validator_reports_broken_lessons() {
     let problems = validate_lesson::<Hadang>(&lesson).join("\n");
     assert!(problems.contains("H9"), "an illegal setup names its rule: {problems}");
 }
+
+/// B1 (issue 33): the learner plays White in every backgammon lesson, the
+/// colour a person plays in a game, and the first caption says so. The
+/// hit step's caption names the point the opponent's five checkers stand
+/// on in the learner's own numbers: the learner's 12-point, not "their".
+#[test]
+fn b1_backgammon_lessons_are_played_as_white_and_captions_use_the_learners_numbers() {
+    use papan::i18n::tr;
+    use papan::tutorial::lesson::find_lesson;
+    use papan::tutorial::LessonPlayer;
+    use papan_rules::backgammon::Backgammon;
+    use papan_rules::Seat;
+    for lesson in lessons(GameId::Backgammon) {
+        for (index, step) in lesson.steps.iter().enumerate() {
+            let player = LessonPlayer::<Backgammon>::start_at(lesson, index).unwrap();
+            assert_eq!(
+                player.seat(),
+                Seat::First,
+                "{}/{}: the learner is White",
+                lesson.id,
+                step.id
+            );
+        }
+    }
+    for lang in Lang::ALL {
+        let said = tr(lang, "tutorial-bg-board-1");
+        let white = tr(lang, "backgammon-white");
+        assert!(
+            said.contains(&white),
+            "{lang:?}: the first caption says the learner is {white}: {said}"
+        );
+    }
+    let (_, basics) = find_lesson("backgammon-basics").unwrap();
+    let hit = basics.steps.iter().position(|s| s.id == "hit").unwrap();
+    let player = LessonPlayer::<Backgammon>::start_at(basics, hit).unwrap();
+    let position = player.position();
+    assert_eq!(position.board_seat(), Seat::First, "the board is the learner's");
+    assert_eq!(
+        position.board().at(12),
+        -5,
+        "five of theirs on the learner's own 12-point"
+    );
+    assert_eq!(
+        position.board().at(4),
+        -1,
+        "their lone checker on the learner's 4-point"
+    );
+    let caption = tr(Lang::En, "tutorial-bg-hit-prompt");
+    assert!(
+        caption.contains("Your 12-point holds five of their checkers"),
+        "{caption}"
+    );
+    assert!(!caption.contains("Their 12-point"), "{caption}");
+}

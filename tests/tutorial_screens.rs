@@ -349,7 +349,8 @@ fn b1_a_backgammon_lesson_keeps_the_learners_side_after_a_play() {
     let before = board_at(GameId::Backgammon, "backgammon-basics", "move", 0, &[], 0);
     let after = board_at(GameId::Backgammon, "backgammon-basics", "move", 0, &["8/5 6/5"], 0);
     for html in [&before, &after] {
-        assert!(tag_with(html, "data-testid=\"backgammon-board\"").contains("data-bottom=\"black\""));
+        // White, the colour a person plays in a game (issue 33).
+        assert!(tag_with(html, "data-testid=\"backgammon-board\"").contains("data-bottom=\"white\""));
     }
     assert!(tag_with(&before, "data-point=\"5\"").contains("data-count=\"0\""));
     assert!(
@@ -368,4 +369,177 @@ fn b1_a_backgammon_lesson_keeps_the_learners_side_after_a_play() {
         "{}",
         tag_with(&page, "data-point=\"5\"")
     );
+}
+
+/// What the probe screen shows: a lesson's feedback or its end card, or the
+/// play screen's toast (each needs a router for its links).
+#[derive(Clone, PartialEq)]
+enum Probe {
+    Feedback(papan::screens::learn::LessonNote),
+    Done { game: GameId, lesson: String, stars: u8 },
+    Toast(papan::shell::toast::Toast),
+}
+
+#[derive(Clone, Routable, PartialEq, Debug)]
+enum ProbeRoute {
+    #[route("/")]
+    ProbeScreen {},
+}
+
+#[derive(Props, Clone, PartialEq)]
+struct ProbeProps {
+    probe: Probe,
+    lang: Lang,
+}
+
+#[allow(non_snake_case)]
+fn ProbeRoot(props: ProbeProps) -> Element {
+    use_hook(|| {
+        dioxus::history::provide_history_context(std::rc::Rc::new(dioxus::history::MemoryHistory::with_initial_path(
+            "/",
+        )))
+    });
+    use_context_provider(|| props.clone());
+    rsx! { Router::<ProbeRoute> {} }
+}
+
+#[component]
+fn ProbeScreen() -> Element {
+    let ProbeProps { probe, lang } = use_context::<ProbeProps>();
+    match probe {
+        Probe::Feedback(note) => rsx! { papan::screens::learn::LessonFeedback { lang, note } },
+        Probe::Done { game, lesson, stars } => rsx! {
+            papan::screens::learn::LessonDone { lang, game, lesson, stars, on_beginner: move |_| {} }
+        },
+        Probe::Toast(toast) => rsx! { papan::shell::toast::ToastLine { toast: Some(toast) } },
+    }
+}
+
+fn render_probe(probe: Probe, lang: Lang) -> String {
+    let mut dom = VirtualDom::new_with_props(ProbeRoot, ProbeProps { probe, lang });
+    dom.rebuild_in_place();
+    dioxus_ssr::render(&dom)
+}
+
+/// The lesson screen's note for the learner's try of `mv` at `step` of `lesson`.
+fn try_in(
+    game: GameId,
+    lesson: &str,
+    step: usize,
+    moves: &[&str],
+    lang: Lang,
+) -> (Option<papan::screens::learn::LessonNote>, AnyLesson) {
+    let mut session = AnyLesson::open(game, lesson, step).unwrap();
+    let mut note = None;
+    for mv in moves {
+        let feedback = session.try_move(mv);
+        note = papan::screens::learn::note_for(lang, feedback, session.lost_star());
+    }
+    (note, session)
+}
+
+/// H6: a wrong step in a step with no spare tries costs a star, and the
+/// feedback says so — what stars are for — in each language; a later wrong
+/// try that costs nothing more does not repeat it, nor does one within par.
+#[test]
+fn h6_a_wrong_try_that_costs_a_star_says_what_stars_are_for() {
+    let mut shown = Vec::new();
+    for lang in LANGS {
+        // hadang-basics, step 1 ("step", par 0): e3 is two cells away (H6).
+        let (note, session) = try_in(GameId::Hadang, "hadang-basics", 1, &["e3"], lang);
+        let note = note.unwrap();
+        assert!(!note.ok && note.lost_star, "{note:?}");
+        assert_eq!(session.stars(), 2);
+        let html = render_probe(Probe::Feedback(note), lang);
+        let words = tr(lang, "tutorial-star-lost");
+        assert_ne!(words, "tutorial-star-lost");
+        assert!(html.contains("data-testid=\"star-lost\""), "{html}");
+        assert!(html.contains(&escaped(&words)), "{html}");
+        // The rule's explanation is still there, beside it.
+        assert!(html.contains(&escaped(&tr(lang, "rule-h6"))), "{html}");
+        shown.push(words);
+    }
+    shown.dedup();
+    assert_eq!(shown.len(), 3, "translated: {shown:?}");
+    // A second wrong try in the lesson costs no further star (0 hints: 2 stars).
+    let (note, session) = try_in(GameId::Hadang, "hadang-basics", 1, &["e3", "d2"], Lang::En);
+    assert_eq!(session.stars(), 2);
+    let note = note.unwrap();
+    assert!(!note.lost_star, "{note:?}");
+    assert!(!render_probe(Probe::Feedback(note), Lang::En).contains("star-lost"));
+    // hex-basics "taken" allows two wrong tries: the first costs nothing.
+    let (note, session) = try_in(GameId::Hex, "hex-basics", 2, &["c5"], Lang::En);
+    assert_eq!(session.stars(), 3);
+    assert!(!note.unwrap().lost_star);
+}
+
+/// A refusal inside a lesson carries the same rule link as a game's toast:
+/// the rule's id, opening its entry on the rules page.
+#[test]
+fn h6_a_refusal_in_a_lesson_links_to_its_rule_like_a_game() {
+    let (note, _) = try_in(GameId::Hadang, "hadang-basics", 1, &["e3"], Lang::En);
+    let note = note.unwrap();
+    assert_eq!(note.rule, Some(papan_rules::rule::H6));
+    let html = render_probe(Probe::Feedback(note.clone()), Lang::En);
+    let link = tag_with(&html, "data-testid=\"toast-rule\"");
+    assert!(link.contains("href=\"/rules/hadang/H6\""), "{link}");
+    assert!(html.contains(">H6</a>"), "{html}");
+    // The very same link as the play screen's toast draws.
+    let toast = render_probe(
+        Probe::Toast(papan::shell::toast::Toast {
+            text: note.text.clone(),
+            rule: note.rule,
+        }),
+        Lang::En,
+    );
+    assert_eq!(tag_with(&toast, "data-testid=\"toast-rule\""), link);
+    // A wrong try that no rule refused has no link.
+    let (note, _) = try_in(GameId::Hadang, "hadang-basics", 1, &["d1"], Lang::En);
+    let note = note.unwrap();
+    assert!(!note.ok && note.rule.is_none(), "{note:?}");
+    assert!(!render_probe(Probe::Feedback(note), Lang::En).contains("toast-rule"));
+}
+
+/// The end card's main button opens the next lesson of the same game, in
+/// the Learn list's order; after a game's last lesson it is absent and the
+/// game against the Beginner bot is the main button.
+#[test]
+fn the_end_of_a_lesson_offers_the_next_lesson_of_the_same_game() {
+    for game in GameId::ALL {
+        let all = lessons(game);
+        for (i, lesson) in all.iter().enumerate() {
+            let after = papan::tutorial::catalog::lesson_after(game, &lesson.id);
+            assert_eq!(after.map(|l| l.id.as_str()), all.get(i + 1).map(|l| l.id.as_str()));
+            for lang in LANGS {
+                let html = render_probe(
+                    Probe::Done {
+                        game,
+                        lesson: lesson.id.clone(),
+                        stars: 2,
+                    },
+                    lang,
+                );
+                assert!(html.contains("data-testid=\"more-lessons\""), "{html}");
+                let beginner = tag_with(&html, "data-testid=\"play-beginner\"");
+                match all.get(i + 1) {
+                    Some(next) => {
+                        let button = tag_with(&html, "data-testid=\"next-lesson\"");
+                        assert!(button.contains(&format!("data-lesson=\"{}\"", next.id)), "{button}");
+                        assert!(button.contains("btn-primary"), "{button}");
+                        assert!(!beginner.contains("btn-primary"), "one main button: {beginner}");
+                        assert!(html.contains(&escaped(&tr(lang, "tutorial-next-lesson"))));
+                        assert!(html.contains(&escaped(&tr(lang, &next.title))), "names the next lesson");
+                        // Next lesson comes first, before More lessons.
+                        assert!(html.find("next-lesson").unwrap() < html.find("more-lessons").unwrap());
+                    }
+                    None => {
+                        assert!(!html.contains("next-lesson"), "{}: last lesson", lesson.id);
+                        assert!(beginner.contains("btn-primary"), "{beginner}");
+                    }
+                }
+            }
+        }
+    }
+    // A lesson the game does not have has no next one.
+    assert!(papan::tutorial::catalog::lesson_after(GameId::Hex, "hadang-basics").is_none());
 }

@@ -73,7 +73,12 @@ fn review<G: papan::play::Playable>(name: &str, record: Record<G>) {
     );
 }
 
+const USAGE: &str = "usage: review-speed [--dump FILE]
+  Times the review of a Hex 11x11 game and a whole backgammon game; --dump
+  also writes both as finished games to FILE (for the browser's import).";
+
 fn main() {
+    papan_bots::cli::args_or_exit("review-speed", USAGE, Some(&[("--dump", papan_bots::cli::Takes::Text)]));
     let hex = bot_game::<Hex>(HexOptions { size: 11, swap: false }, None, 3, 60);
     let bg = bot_game::<Backgammon>(BackgammonOptions::default(), Some(Level::Normal), 3, usize::MAX);
     let args: Vec<String> = std::env::args().collect();

@@ -31,6 +31,19 @@ pub fn focus_in(board: &str, selector: &str) {
     let _ = document::eval(&js);
 }
 
+/// Moves keyboard focus to `selector` inside the board `board` only when
+/// focus was lost to the page: the button just pressed went away (HADANG's
+/// Wall turns into Cancel), so the keyboard goes on in the board, not at the
+/// top of the page. Focus anywhere else stays where it is.
+pub fn focus_if_lost(board: &str, selector: &str) {
+    let js = format!(
+        "const a = document.activeElement; if (!a || a === document.body) \
+         document.querySelector('[data-testid=\"{board}\"] {}')?.focus({{preventScroll: true}})",
+        selector.replace('\'', "\\'")
+    );
+    let _ = document::eval(&js);
+}
+
 /// A spoken name with the states that apply appended: "…, selected",
 /// "…, you can move here", "…, last move".
 pub fn with_states(lang: Lang, name: String, selected: bool, target: bool, last: bool) -> String {

@@ -33,7 +33,23 @@ pub struct Finished {
     pub origin: String,
     /// The game's `Record` as JSON (each game's own move type).
     pub record: serde_json::Value,
+    /// When the game finished on this device or was imported, in
+    /// milliseconds since the Unix epoch. Absent in games kept before
+    /// dates were: they still load, and show no date.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
+    /// The players' names an imported file gives, per seat (HexGui's
+    /// `PB`/`PW`, a `.mat` file's score line); absent for games played here.
+    #[serde(default, skip_serializing_if = "no_names")]
+    pub names: [Option<String>; 2],
 }
+
+fn no_names(names: &[Option<String>; 2]) -> bool {
+    names.iter().all(Option::is_none)
+}
+
+/// The origin of an imported game.
+pub const IMPORTED: &str = "import";
 
 impl Finished {
     /// A game of a record, checked: it must replay.
@@ -56,7 +72,25 @@ impl Finished {
             hints: 0,
             origin: origin.to_string(),
             record: serde_json::to_value(record).map_err(|e| e.to_string())?,
+            at: None,
+            names: [None, None],
         })
+    }
+
+    /// Whether the game was read from a file rather than played here.
+    pub fn is_import(&self) -> bool {
+        self.origin == IMPORTED
+    }
+
+    /// An imported game whose moves do not reach an end: listed apart from
+    /// the finished ones.
+    pub fn is_unfinished_import(&self) -> bool {
+        self.is_import() && self.outcome.is_none()
+    }
+
+    /// The kept date in the reader's time zone, if the game has one.
+    pub fn date(&self) -> Option<Date> {
+        self.at.map(|ms| Date::of(ms, crate::timer::utc_offset_minutes(ms)))
     }
 
     /// The finished match on this device, once it is over.
@@ -82,6 +116,16 @@ impl Finished {
         Ok((name, G::export(&record)))
     }
 
+    /// [`Finished::export`] with the players' names as the screen shows
+    /// them, first seat first ("You", "Expert bot", a file's names), in the
+    /// format's player fields (HexGui's `PB`/`PW`, the `.mat` score line).
+    pub fn export_named<G: Playable>(&self, names: &[String; 2]) -> Result<(String, String), String> {
+        let record = self.record::<G>()?;
+        let name = format!("papan-{}-{}.{}", G::GAME, self.key, G::EXTENSION);
+        let names = [names[0].as_str(), names[1].as_str()];
+        Ok((name, G::export_named(&record, Some(names))))
+    }
+
     /// The record, read back and replayed (a tampered list is refused).
     pub fn record<G: Playable>(&self) -> Result<Record<G>, String> {
         if self.game != G::GAME {
@@ -100,7 +144,105 @@ pub fn import<G: Playable>(text: &str) -> Result<Finished, String> {
     let record = G::import(text).map_err(|e| e.to_string())?;
     let outcome = record.replay().map_err(|e| e.to_string())?.outcome();
     let key = format!("import-{}-{:016x}", G::GAME, fnv1a(text.trim().as_bytes()));
-    Finished::new(key, &record, Seat::First, [Player::Human; 2], outcome, "import")
+    let mut out = Finished::new(key, &record, Seat::First, [Player::Human; 2], outcome, IMPORTED)?;
+    out.names = file_names(G::GAME, text);
+    Ok(out)
+}
+
+/// The longest player name kept from a file.
+const NAME_CHARS: usize = 40;
+
+/// The players' names a game file gives, per seat: HexGui's `PB` and `PW`,
+/// the score line of a `.mat` file (` alice : 0     bob : 0`), the `First`
+/// and `Second` tags of a HADANG or Jun Qi transcript. The seat
+/// names Papan writes itself (`White`, `Black`) are not names: the screen
+/// says them in the reader's language.
+pub fn file_names(game: GameId, text: &str) -> [Option<String>; 2] {
+    let names = match game {
+        GameId::Hex => papan_rules::hex::sgf::from_sgf(text)
+            .map(|g| [g.first_name, g.second_name])
+            .unwrap_or_default(),
+        GameId::Backgammon => mat_names(text),
+        GameId::Hadang | GameId::Junqi => ["First", "Second"].map(|key| tag_value(text, key)),
+    };
+    names.map(|name| {
+        let name: String = name?.trim().chars().take(NAME_CHARS).collect();
+        let seat_word = matches!(name.as_str(), "White" | "Black");
+        (!name.is_empty() && !seat_word && !name.chars().any(char::is_control)).then_some(name)
+    })
+}
+
+/// The value of a `[Key "value"]` line of a HADANG or Jun Qi transcript.
+fn tag_value(text: &str, key: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+        let (name, value) = inner.split_once(char::is_whitespace)?;
+        let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+        name.eq_ignore_ascii_case(key)
+            .then(|| value.replace("\\\"", "\"").replace("\\\\", "\\"))
+    })
+}
+
+/// The two names of a `.mat` file's first score line, the line after
+/// ` Game 1`: `name : score` twice.
+fn mat_names(text: &str) -> [Option<String>; 2] {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    if lines.by_ref().find(|l| l.starts_with("Game ")).is_none() {
+        return [None, None];
+    }
+    let Some(score) = lines.next() else { return [None, None] };
+    let parts: Vec<&str> = score.split(':').collect();
+    let [first, middle, _] = parts[..] else {
+        return [None, None];
+    };
+    // The middle is `0     bob`: the first player's score, then the second's name.
+    let second = middle.trim_start().trim_start_matches(|c: char| c.is_ascii_digit());
+    [Some(first.trim().to_string()), Some(second.trim().to_string())]
+}
+
+/// A calendar date and time of day.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Date {
+    pub year: i64,
+    /// 1 to 12.
+    pub month: u32,
+    pub day: u32,
+    pub hour: u32,
+    pub minute: u32,
+}
+
+impl Date {
+    /// The date of `ms` since the Unix epoch, `offset_minutes` east of UTC.
+    pub fn of(ms: u64, offset_minutes: i32) -> Date {
+        let minutes = (ms / 60_000) as i64 + i64::from(offset_minutes);
+        let days = minutes.div_euclid(24 * 60);
+        let of_day = minutes.rem_euclid(24 * 60);
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Date {
+            year,
+            month,
+            day,
+            hour: (of_day / 60) as u32,
+            minute: (of_day % 60) as u32,
+        }
+    }
+
+    /// `2025-03-12T14:05` for a `<time datetime>`.
+    pub fn iso(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}",
+            self.year, self.month, self.day, self.hour, self.minute
+        )
+    }
 }
 
 /// FNV-1a, 64 bits: a stable name for a text on every platform.
@@ -116,9 +258,11 @@ pub fn load(store: &Store) -> Result<Vec<Finished>, CorruptData> {
     Ok(store.load::<Vec<Finished>>(STORE_KEY)?.unwrap_or_default())
 }
 
-/// Adds `game` at the top, keeping [`KEEP`]; a game already kept stays
-/// where it is. Returns whether it was new.
+/// Adds `game` at the top, keeping [`KEEP`], dated now unless it has a
+/// date; a game already kept stays where it is. Returns whether it was new.
 pub fn remember(store: &Store, game: Finished) -> Result<bool, String> {
+    let mut game = game;
+    game.at = game.at.or(Some(crate::timer::now_ms()));
     let mut list = load(store).unwrap_or_default();
     if list.iter().any(|g| g.key == game.key) {
         return Ok(false);

@@ -16,16 +16,29 @@ pub struct LogEntry {
     /// 1 for the first seat move of the game, +1 per seat move.
     pub number: usize,
     pub seat: Seat,
-    /// The move in the game's notation.
+    /// The move in the game's notation; from [`log_for`], in the numbers
+    /// the viewer's board shows ([`Playable::seen_by`]).
     pub text: String,
     /// The chance event that set this move up (backgammon's "6-1").
     pub chance: Option<String>,
 }
 
-/// The move log of `record`: every seat move in order. A record that stops
-/// replaying (it never should: records are built by checked play) logs
-/// the moves up to the refused one.
+/// The move log of `record`: every seat move in order, each in its
+/// mover's notation (the record's form). A record that stops replaying (it
+/// never should: records are built by checked play) logs the moves up to
+/// the refused one. What a person reads is [`log_for`].
 pub fn log<G: Playable>(record: &Record<G>) -> Vec<LogEntry> {
+    log_seen(record, None)
+}
+
+/// [`log`] as `viewer` reads it: every move in the numbers `viewer`'s
+/// board shows (backgammon: the opponent's `8/3*` is `17/22*`), as the
+/// move log, its notices and the review show it.
+pub fn log_for<G: Playable>(record: &Record<G>, viewer: Seat) -> Vec<LogEntry> {
+    log_seen(record, Some(viewer))
+}
+
+fn log_seen<G: Playable>(record: &Record<G>, viewer: Option<Seat>) -> Vec<LogEntry> {
     let Ok(mut game) = record.start() else {
         return Vec::new();
     };
@@ -33,7 +46,11 @@ pub fn log<G: Playable>(record: &Record<G>) -> Vec<LogEntry> {
     let mut chance = None;
     for (ply, mv) in record.moves.iter().enumerate() {
         let turn = game.turn();
-        let text = game.format_move(mv);
+        let seen = match (turn, viewer) {
+            (Turn::Seat(mover), Some(viewer)) => G::seen_by(mv, mover, viewer),
+            _ => None,
+        };
+        let text = seen.unwrap_or_else(|| game.format_move(mv));
         if game.play(mv).is_err() {
             break;
         }
@@ -136,10 +153,15 @@ impl Viewing {
 }
 
 /// The move log when only the public moves are known (Jun Qi before its
-/// seed is revealed): each move in `view`'s notation, the movers taking
-/// turns back from the seat that made the last one. Only for games
-/// without chance events.
-pub fn log_of_moves<G: Playable>(view: &G::View, history: &[G::Move], last_mover: Option<Seat>) -> Vec<LogEntry> {
+/// seed is revealed): each move in `view`'s notation as `viewer` reads it,
+/// the movers taking turns back from the seat that made the last one.
+/// Only for games without chance events.
+pub fn log_of_moves<G: Playable>(
+    view: &G::View,
+    history: &[G::Move],
+    last_mover: Option<Seat>,
+    viewer: Seat,
+) -> Vec<LogEntry> {
     use papan_rules::SeatView;
     let Some(last_mover) = last_mover else {
         return Vec::new();
@@ -148,16 +170,19 @@ pub fn log_of_moves<G: Playable>(view: &G::View, history: &[G::Move], last_mover
     history
         .iter()
         .enumerate()
-        .map(|(ply, mv)| LogEntry {
-            plies: ply + 1,
-            number: ply + 1,
-            seat: if (count - 1 - ply) % 2 == 0 {
+        .map(|(ply, mv)| {
+            let seat = if (count - 1 - ply) % 2 == 0 {
                 last_mover
             } else {
                 last_mover.other()
-            },
-            text: view.format_move(mv),
-            chance: None,
+            };
+            LogEntry {
+                plies: ply + 1,
+                number: ply + 1,
+                seat,
+                text: G::seen_by(mv, seat, viewer).unwrap_or_else(|| view.format_move(mv)),
+                chance: None,
+            }
         })
         .collect()
 }

@@ -79,13 +79,14 @@ impl<M> Replayed<M> {
     }
 }
 
-/// Replays `record` once for [`Replayed`].
-fn replay<G: Playable>(record: &Record<G>, players: &[Player; 2]) -> Replayed<G::Move> {
+/// Replays `record` once for [`Replayed`]; the log as `local` reads it
+/// (the seat at the bottom of the board).
+fn replay<G: Playable>(record: &Record<G>, players: &[Player; 2], local: Seat) -> Replayed<G::Move> {
     let Ok(mut game) = record.start() else {
         return Replayed::nothing();
     };
     let mut out = Replayed::nothing();
-    out.log = history::log(record);
+    out.log = history::log_for(record, local);
     for (ply, mv) in record.moves.iter().enumerate() {
         if let Turn::Seat(seat) = game.turn() {
             out.last = Some((seat, mv.clone()));
@@ -270,7 +271,8 @@ impl<G: Playable> Match<G> {
         fresh
     }
 
-    /// Every seat move so far, in the game's notation.
+    /// Every seat move so far, as the person at the bottom reads it (in the
+    /// numbers their board shows).
     pub fn log(&self) -> &[LogEntry] {
         &self.replayed.log
     }
@@ -304,7 +306,7 @@ impl<G: Playable> Match<G> {
         let mv = self.game.canonical_move(&mv);
         self.game.play(&mv)?;
         self.record.moves.push(mv);
-        self.replayed = replay(&self.record, &self.players);
+        self.replayed = replay(&self.record, &self.players, self.local);
         self.after_move(seat, now_ms);
         Ok(())
     }
@@ -433,7 +435,7 @@ impl<G: Playable> Match<G> {
         record.moves.truncate(keep);
         match record.replay() {
             Ok(position) => {
-                self.replayed = replay(&record, &self.players);
+                self.replayed = replay(&record, &self.players, self.local);
                 self.record = record;
                 self.game = Adjudicated::new(position);
                 true
@@ -522,7 +524,7 @@ impl<G: Playable> Match<G> {
             let _ = clock.resume(now_ms);
         }
         Ok(Match {
-            replayed: replay(&save.record, &save.players),
+            replayed: replay(&save.record, &save.players, save.local),
             record: save.record,
             game,
             players: save.players,

@@ -40,6 +40,11 @@ pub trait Playable: Bot + Transcript {
     /// Games whose first mover is drawn (Jun Qi J6, backgammon B4) keep seats.
     const ALTERNATE: bool;
 
+    /// Whether a seat's view hides something in play (Jun Qi's face-down
+    /// pieces): the review then shows by default what a seat knew at each
+    /// move, and everything on request.
+    const SECRETS: bool = false;
+
     /// Milliseconds the bot waits before acting, so a person sees what
     /// just happened (backgammon: the dice it rolled).
     const BOT_PAUSE_MS: u32 = 0;
@@ -47,6 +52,15 @@ pub trait Playable: Bot + Transcript {
     /// How the move log shows a chance event (backgammon's dice: "6-1");
     /// `None` for its plain notation.
     fn chance_label(_mv: &Self::Move) -> Option<String> {
+        None
+    }
+
+    /// `mover`'s move as `viewer` reads it, in the numbers `viewer`'s board
+    /// shows, where that differs from the game's notation (backgammon: each
+    /// seat numbers the points from its own side, B1, so the opponent's
+    /// `8/3*` is the viewer's `17/22*`). `None`: the notation as it is.
+    /// Only for what a person reads; records and the wire keep the notation.
+    fn seen_by(_mv: &Self::Move, _mover: papan_rules::Seat, _viewer: papan_rules::Seat) -> Option<String> {
         None
     }
 

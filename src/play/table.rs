@@ -68,9 +68,16 @@ impl<G: Playable> Table<G> {
         self.can_act && self.turn() == Turn::Chance
     }
 
-    /// The move's notation in this game.
+    /// The move's notation in this game (what is sent and stored).
     pub fn notation(&self, mv: &G::Move) -> String {
         self.view.format_move(mv)
+    }
+
+    /// `mover`'s move `mv` as the person at the bottom reads it: in the
+    /// numbers the board shows ([`super::Playable::seen_by`]). For hints,
+    /// notices and the review; [`Table::notation`] is what is sent.
+    pub fn move_text(&self, mover: Seat, mv: &G::Move) -> String {
+        G::seen_by(mv, mover, self.bottom).unwrap_or_else(|| self.notation(mv))
     }
 
     /// `mv` to play if the rules allow it now, else their refusal.

@@ -1,21 +1,27 @@
 //! `/rules/:game` and `/rules/:game/:rule`: a game's numbered rules, the
-//! same ids a refusal names ("X5"), each explained in the person's
-//! language; where a rule is about the board's geometry a small real board
-//! shows it. A refusal's rule id links here.
+//! same ids a refusal names ("X5"). Each entry says what the rule is
+//! (`rule-x5-what`) and why the game has it (`rule-x5-why`) — not the
+//! refusal's sentence (`rule-x5`), which the toast already showed — with an
+//! example on a real board: the position of the first lesson step that
+//! anticipates a mistake against the rule, that mistake marked as refused;
+//! else a board picked for the rule; else the first lesson step that
+//! teaches it, its move marked. A refusal's rule id links here.
 
-use crate::i18n::{rule_key, tr, Lang};
+use crate::i18n::{tr, tr_args, Lang};
 use crate::play::history;
 use crate::play::Table;
+use crate::screens::learn::board::lesson_table;
 use crate::screens::TopBar;
 use crate::settings::AppSettings;
 use crate::shell::{BoardProps, GameUi};
+use crate::tutorial::{lessons, AnyLesson, LessonGame, StepKind};
 use crate::Route;
 use dioxus::prelude::*;
-use papan_rules::backgammon::{Backgammon, BackgammonSetup};
+use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::{Hex, HexOptions};
 use papan_rules::junqi::JunQi;
-use papan_rules::{Game, GameId, Record, RuleId, Seat};
+use papan_rules::{GameId, Record, RuleId, Seat};
 
 #[component]
 pub fn Rules(game: GameId) -> Element {
@@ -65,11 +71,15 @@ fn RulesPage(game: GameId, focus: Option<String>) -> Element {
                                     "data-rule": "{id}",
                                     "aria-current": if focused { "true" } else { "false" },
                                     span { class: "rule-id", "{id}" }
-                                    span { class: "rule-text", {tr(lang, &rule_key(rule))} }
-                                    if let Some(board) = diagram(lang, rule) {
-                                        // A picture for the rule's text: nothing on it can be tapped or focused.
-                                        div { class: "rule-diagram board-wrap board-{game}", "data-testid": "rule-diagram", inert: true, {board} }
+                                    div { class: "rule-body",
+                                        p { class: "rule-text", "data-testid": "rule-what", {tr(lang, &what_key(rule))} }
+                                        p { class: "rule-why", "data-testid": "rule-why",
+                                            strong { class: "rule-why-label", {tr(lang, "rules-why-label")} }
+                                            " "
+                                            span { {tr(lang, &why_key(rule))} }
+                                        }
                                     }
+                                    RuleExample { lang, rule }
                                 }
                             }
                         }
@@ -78,6 +88,130 @@ fn RulesPage(game: GameId, focus: Option<String>) -> Element {
             }
         }
     }
+}
+
+/// The Fluent key of what rule `rule` is (`rule-x5-what`).
+pub fn what_key(rule: RuleId) -> String {
+    format!("rule-{}-what", rule.to_string().to_ascii_lowercase())
+}
+
+/// The Fluent key of why the game has rule `rule` (`rule-x5-why`).
+pub fn why_key(rule: RuleId) -> String {
+    format!("rule-{}-why", rule.to_string().to_ascii_lowercase())
+}
+
+/// Where a rule's example board comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Example {
+    /// A lesson step's position (`step`, 0-based) with a move marked:
+    /// `refused` when it is a mistake the rule refuses (so the mark is
+    /// drawn as forbidden), else the move the step asks for.
+    Lesson {
+        lesson: &'static str,
+        step: usize,
+        mv: Option<String>,
+        refused: bool,
+    },
+    /// A board picked for the rule by [`picked`].
+    Picked,
+}
+
+/// The example of `rule`: a lesson's anticipated mistake against it first,
+/// then a board picked for it, then the first lesson step that teaches it.
+/// `None` for the rules with nothing on the board to show (platform
+/// behaviour: time limits, ratings, resigning).
+pub fn example(rule: RuleId) -> Option<Example> {
+    let game = rule.game()?;
+    let steps = || {
+        lessons(game)
+            .iter()
+            .flat_map(|lesson| lesson.steps.iter().enumerate().map(move |(i, step)| (lesson, i, step)))
+    };
+    let mistake = steps().find_map(|(lesson, i, step)| match &step.kind {
+        StepKind::Act { mistakes, .. } => mistakes.iter().find(|m| m.rule == rule).map(|m| Example::Lesson {
+            lesson: &lesson.id,
+            step: i,
+            mv: Some(m.mv.clone()),
+            refused: true,
+        }),
+        StepKind::Page { .. } => None,
+    });
+    if mistake.is_some() {
+        return mistake;
+    }
+    if is_picked(rule) {
+        return Some(Example::Picked);
+    }
+    let id = rule.to_string();
+    steps()
+        .find(|(_, _, step)| step.rules.contains(&id))
+        .map(|(lesson, i, step)| Example::Lesson {
+            lesson: &lesson.id,
+            step: i,
+            mv: match &step.kind {
+                StepKind::Act { hint, .. } => Some(hint.clone()),
+                StepKind::Page { .. } => None,
+            },
+            refused: false,
+        })
+}
+
+/// A rule's example: a still board with its caption (the move refused, or
+/// the move the lesson plays), or nothing for a rule with no board example.
+#[component]
+fn RuleExample(lang: Lang, rule: RuleId) -> Element {
+    let Some(game) = rule.game() else { return rsx! {} };
+    let Some(example) = example(rule) else { return rsx! {} };
+    let (board, caption, kind) = match &example {
+        Example::Picked => (picked(lang, rule), None, "board"),
+        Example::Lesson {
+            lesson,
+            step,
+            mv,
+            refused,
+        } => {
+            let board = AnyLesson::open(game, lesson, *step).ok().and_then(|any| match game {
+                GameId::Hex => lesson_board::<Hex>(&any, mv.as_deref(), lang),
+                GameId::Hadang => lesson_board::<Hadang>(&any, mv.as_deref(), lang),
+                GameId::Junqi => lesson_board::<JunQi>(&any, mv.as_deref(), lang),
+                GameId::Backgammon => lesson_board::<Backgammon>(&any, mv.as_deref(), lang),
+            });
+            let key = if *refused {
+                "rules-example-refused"
+            } else {
+                "rules-example-played"
+            };
+            let caption = mv.as_ref().map(|mv| tr_args(lang, key, &[("move", mv.clone())]));
+            (board, caption, if *refused { "refused" } else { "played" })
+        }
+    };
+    let Some(board) = board else { return rsx! {} };
+    rsx! {
+        figure { class: "rule-example {kind}", "data-testid": "rule-diagram", "data-example": "{kind}",
+            // A picture for the rule's text: nothing on it can be tapped or focused.
+            div { class: "rule-diagram board-wrap board-{game}", inert: true, {board} }
+            if let Some(caption) = caption {
+                figcaption { class: "rule-caption", "data-testid": "rule-caption", "{caption}" }
+            }
+        }
+    }
+}
+
+/// A lesson's board at its open step as a still picture, `mv` marked where
+/// the board marks a hint (the caption says whether it is refused).
+fn lesson_board<G: GameUi + LessonGame>(any: &AnyLesson, mv: Option<&str>, lang: Lang) -> Option<Element> {
+    let mut table = lesson_table::<G>(any)?;
+    table.can_act = false;
+    let position = G::player(any)?.position();
+    let hint = mv.and_then(|text| position.parse_move(text).ok());
+    Some(G::board(BoardProps {
+        table,
+        tap: G::Tap::default(),
+        hint,
+        lang,
+        on_input: EventHandler::new(|_| {}),
+        on_command: EventHandler::new(|_| {}),
+    }))
 }
 
 /// A board nobody can tap.
@@ -105,8 +239,26 @@ fn after<G: GameUi>(options: G::Options, seed: u64, moves: &[&str], lang: Lang) 
     Some(still(table, lang))
 }
 
-/// The board a geometric rule is shown on.
-fn diagram(lang: Lang, rule: RuleId) -> Option<Element> {
+/// The rules with a board picked for them.
+fn is_picked(rule: RuleId) -> bool {
+    matches!(
+        rule,
+        RuleId::Numbered {
+            game: GameId::Hex,
+            number: 3
+        } | RuleId::Numbered {
+            game: GameId::Hadang,
+            number: 3
+        } | RuleId::Numbered {
+            game: GameId::Junqi,
+            number: 4
+        }
+    )
+}
+
+/// The board picked for a rule about the board's geometry, where no lesson
+/// mistake shows it better.
+fn picked(lang: Lang, rule: RuleId) -> Option<Element> {
     let RuleId::Numbered { game, number } = rule else {
         return None;
     };
@@ -117,35 +269,6 @@ fn diagram(lang: Lang, rule: RuleId) -> Option<Element> {
         (GameId::Hadang, 3) => after::<Hadang>(Default::default(), 0, &["e2", "e8", "d5h", "e6v", "c3v"], lang),
         // J3, J4: roads, railways, camps and the mountains, at the start.
         (GameId::Junqi, 4) => after::<JunQi>(Default::default(), 1, &[], lang),
-        // B13: every checker home, bearing off with 6-4.
-        (GameId::Backgammon, 13) => bear_off(lang),
         _ => None,
     }
-}
-
-fn bear_off(lang: Lang) -> Option<Element> {
-    // White home on 1–6 (two already off), Black on 19–24 (three off).
-    let points: [i8; 24] = [
-        3, 3, 3, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2, -2, -2, -2, -2, -2,
-    ];
-    let setup = BackgammonSetup {
-        options: Default::default(),
-        points,
-        bar: [0, 0],
-        off: [2, 3],
-        to_move: Some(Seat::First),
-        dice: Some([6, 4]),
-    };
-    let game = Backgammon::try_from(setup).ok()?;
-    let table: Table<Backgammon> = Table {
-        view: game.view(Seat::First),
-        viewer: Seat::First,
-        bottom: Seat::First,
-        can_act: false,
-        last: None,
-        outcome: None,
-        ply: 0,
-        history: Vec::new(),
-    };
-    Some(still(table, lang))
 }

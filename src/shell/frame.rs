@@ -26,6 +26,9 @@ pub struct StatusInfo {
     pub over: bool,
     /// Show the thinking dots (the bot searches, an answer is awaited).
     pub busy: bool,
+    /// Said after the status by a screen reader only (the dice rolled):
+    /// what the board shows that the status line does not.
+    pub spoken: Option<String>,
 }
 
 #[component]
@@ -39,7 +42,8 @@ pub fn PlayFrame(
     status: StatusInfo,
     notices: Vec<Notice>,
     /// The person's winning chance as the bot sees it: `Some(None)` while
-    /// not known yet, `None` when not shown.
+    /// not known yet, `None` when not shown. Never shown once the game is
+    /// over (`status.over`): the result is.
     estimate: Option<Option<f64>>,
     /// `[opponent, you]`; none while an online room waits for its second
     /// player.
@@ -60,11 +64,6 @@ pub fn PlayFrame(
     let zoom = use_signal(|| None::<f64>);
     let (zoomed, zoom_style) = wrap_attributes(zoom());
     let over = result.is_some();
-    let pill = if status.over {
-        "turn-pill over".to_string()
-    } else {
-        format!("turn-pill turn-{}", status.side)
-    };
     let on_bar = EventHandler::new(move |id: ActionId| match id {
         ActionId::Resign | ActionId::Leave => confirm.set(Some(id)),
         other => on_action.call(other),
@@ -81,15 +80,7 @@ pub fn PlayFrame(
             }
             main { class: "play-area area-{game}",
                 div { class: "status-row",
-                    span { class: "{pill}", "data-testid": "status", role: "status", "aria-live": "polite",
-                        span { class: "turn-dot" }
-                        "{status.text}"
-                        if status.busy && !status.over {
-                            span { class: "thinking-dots", "data-testid": "thinking", "aria-label": tr(lang, "bot-thinking"),
-                                span {} span {} span {}
-                            }
-                        }
-                    }
+                    StatusPill { lang, status: status.clone() }
                     ToastLine { toast }
                 }
                 // Always there (one line high when empty), so the board does not
@@ -101,7 +92,7 @@ pub fn PlayFrame(
                         p { key: "{n.testid}", class: "notice-line {n.kind}", "data-testid": "{n.testid}", "data-kind": "{n.kind}", "{n.text}" }
                     }
                 }
-                if let Some(chance) = estimate {
+                if let Some(chance) = estimate.filter(|_| !status.over) {
                     // Shown from the start (not only once known) so the board never jumps.
                     div { class: "estimate", "data-testid": "estimate",
                         div { class: "estimate-bar",
@@ -148,6 +139,34 @@ pub fn PlayFrame(
                             on_action.call(id);
                         },
                     }
+                }
+            }
+        }
+    }
+}
+
+/// The status line, a polite live region: whose turn or what to do, at most
+/// two lines (the row keeps the height of two, so the board never moves),
+/// then what only a screen reader needs said (the dice rolled).
+#[component]
+pub fn StatusPill(lang: Lang, status: StatusInfo) -> Element {
+    let pill = if status.over {
+        "turn-pill over".to_string()
+    } else {
+        format!("turn-pill turn-{}", status.side)
+    };
+    rsx! {
+        span { class: "{pill}", "data-testid": "status", role: "status", "aria-live": "polite",
+            span { class: "turn-dot" }
+            // Two lines at most, in a row of fixed height: a longer
+            // prompt never pushes the board down between two taps.
+            span { class: "status-text", "{status.text}" }
+            if let Some(spoken) = status.spoken.as_ref() {
+                span { class: "sr-only", "data-testid": "status-spoken", ". {spoken}" }
+            }
+            if status.busy && !status.over {
+                span { class: "thinking-dots", "data-testid": "thinking", "aria-label": tr(lang, "bot-thinking"),
+                    span {} span {} span {}
                 }
             }
         }

@@ -10,6 +10,9 @@ use dioxus::prelude::*;
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogLine {
     pub entry: LogEntry,
+    /// What the person reads: number and move, in their language
+    /// ([`super::GameUi::log_line`]).
+    pub text: String,
     /// The mover's side class (the dot's colour).
     pub side_class: &'static str,
 }
@@ -96,7 +99,7 @@ pub fn MoveLog(lang: Lang, log: LogState, on_log: EventHandler<LogAction>) -> El
                                 move |_| on_log.call(LogAction::Show(plies))
                             },
                             span { class: "log-dot", "aria-hidden": "true" }
-                            "{line_text(&line.entry)}"
+                            "{line.text}"
                         }
                     }
                 }
@@ -114,7 +117,7 @@ pub fn LookBackBar(lang: Lang, log: LogState, on_log: EventHandler<LogAction>) -
         Some(line) if shown > 0 => tr_args(
             lang,
             "log-viewing",
-            &[("move", line_text(&line.entry)), ("moves", log.lines.len().to_string())],
+            &[("move", line.text.clone()), ("moves", log.lines.len().to_string())],
         ),
         _ => tr(lang, "log-viewing-start"),
     };

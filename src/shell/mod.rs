@@ -21,6 +21,7 @@ pub mod texts;
 pub mod toast;
 
 use crate::i18n::Lang;
+use crate::play::history::LogEntry;
 use crate::play::{Playable, Table, TapState};
 use dioxus::prelude::*;
 use papan_rules::{Outcome, Seat};
@@ -36,7 +37,7 @@ pub fn last_move_notice<G: GameUi>(lang: Lang, log: &log::LogState, who: &dyn Fn
         text: crate::i18n::tr_args(
             lang,
             "log-last-move",
-            &[("who", who(last.entry.seat)), ("move", log::line_text(&last.entry))],
+            &[("who", who(last.entry.seat)), ("move", last.text.clone())],
         ),
         kind: "last",
         testid: "last-move",
@@ -94,10 +95,23 @@ pub trait GameUi: Playable {
         Vec::new()
     }
 
+    /// A move of the log as a person reads it in `lang` ("12. e5"): its
+    /// number and its text. A game whose notation has a word in it says
+    /// the word in the person's language (Jun Qi's `flip c3`).
+    fn log_line(_lang: Lang, entry: &LogEntry) -> String {
+        log::line_text(entry)
+    }
+
     /// The notices under the status. `who` names a seat ("You", "Bot",
     /// "Player 1", "Opponent").
     fn notices(_lang: Lang, _table: &Table<Self>, _tap: &Self::Tap, _who: &dyn Fn(Seat) -> String) -> Vec<Notice> {
         Vec::new()
+    }
+
+    /// What a screen reader hears after the status line: what the board
+    /// shows and the status does not say (backgammon's dice).
+    fn spoken_status(_lang: Lang, _table: &Table<Self>) -> Option<String> {
+        None
     }
 
     /// The Fluent key saying how the board ended the game (off-board

@@ -232,7 +232,7 @@ impl<G: GameUi> Runner<G> {
 
 /// The move log of `game`, looking at `viewing` while it is still an
 /// earlier position (an undo can take the game back past it).
-pub fn log_state<G: GameUi>(game: &Match<G>, live: &Table<G>, viewing: Viewing) -> LogState {
+pub fn log_state<G: GameUi>(lang: Lang, game: &Match<G>, live: &Table<G>, viewing: Viewing) -> LogState {
     let total = game.ply();
     LogState {
         lines: game
@@ -240,6 +240,7 @@ pub fn log_state<G: GameUi>(game: &Match<G>, live: &Table<G>, viewing: Viewing) 
             .iter()
             .map(|entry| LogLine {
                 side_class: G::side_class(&live.view, entry.seat),
+                text: G::log_line(lang, entry),
                 entry: entry.clone(),
             })
             .collect(),
@@ -415,7 +416,7 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
     };
 
     let live = game.table();
-    let log = log_state(&game, &live, viewing());
+    let log = log_state(lang, &game, &live, viewing());
     let table = match log.viewing.0 {
         Some(plies) => {
             history::table_at(game.record(), plies, game.viewer(), game.local_seat()).unwrap_or_else(|_| live.clone())
@@ -428,7 +429,8 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
     let t = now();
     let buttons = tap.buttons(&table);
     let commands: Vec<_> = buttons.iter().map(|b| b.command).collect();
-    let hint_shown = (runner.hint)().filter(|h| h.ply == game.ply() && log.viewing.0.is_none());
+    // A hint is for the position it was asked in, while the game goes on.
+    let hint_shown = (runner.hint)().filter(|h| h.ply == game.ply() && log.viewing.0.is_none() && !game.is_over());
     let hint_offer = game
         .vs_bot()
         .then(|| !(runner.hinting)() && hint_shown.is_none() && game.hint_job().is_some());
@@ -528,6 +530,7 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         side: on_turn.map_or("none", |s| G::side_class(&table.view, s)),
         over: table.is_over(),
         busy: thinking,
+        spoken: G::spoken_status(lang, &live),
     };
     let who = |seat: Seat| seating.who(lang, seat);
     let mut notices = G::notices(lang, &table, &tap, &who);
@@ -539,7 +542,11 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
                 lang,
                 "hint-notice",
                 &[
-                    ("move", table.notation(&h.mv)),
+                    // In the numbers the board shows (the mover is the person).
+                    (
+                        "move",
+                        table.move_text(game.seat_to_move().unwrap_or(table.bottom), &h.mv),
+                    ),
                     ("percent", format!("{:.0}", h.chance * 100.0)),
                 ],
             ),
@@ -558,8 +565,10 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         strip(lang, &game, &table, &tap, table.bottom, t),
     ];
     // The estimate of the latest position worked out (kept until the next
-    // is ready, so the bar does not flicker while the bot thinks).
-    let estimate = (settings.read().show_estimate && game.vs_bot()).then(|| (runner.estimate)().map(|(_, p)| p));
+    // is ready, so the bar does not flicker while the bot thinks). None once
+    // the game is over: the result card says how it ended.
+    let estimate = (settings.read().show_estimate && game.vs_bot() && !game.is_over())
+        .then(|| (runner.estimate)().map(|(_, p)| p));
     let mut result = result_info(lang, seating, &table, card_buttons(lang));
     if let Some(info) = result.as_mut().filter(|_| game.vs_bot()) {
         info.lines.push(ResultLine {

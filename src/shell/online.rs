@@ -219,7 +219,7 @@ pub fn OnlineGame<G: GameUi>(
     let log = base
         .as_ref()
         .ok()
-        .map(|live| log_state::<G>(live, record.as_ref(), viewing()));
+        .map(|live| log_state::<G>(lang, live, record.as_ref(), viewing()));
     let edit = Editor {
         version,
         tap,
@@ -342,6 +342,7 @@ pub fn OnlineGame<G: GameUi>(
             .unwrap_or("none"),
         over: matches!(s.status, RoomStatus::Over | RoomStatus::Closed),
         busy: room.pending,
+        spoken: status_table.and_then(|t| G::spoken_status(lang, t)),
     };
     let notices = table
         .as_ref()
@@ -456,17 +457,23 @@ fn keep_finished<G: GameUi>(room: &Room, shown: &online::Shown<G>) {
 
 /// The room's move log: from the record when the seat may know the whole
 /// game, else from the public moves (no looking back then).
-fn log_state<G: GameUi>(live: &Table<G>, record: Option<&Record<G>>, viewing: Viewing) -> LogState {
+fn log_state<G: GameUi>(lang: Lang, live: &Table<G>, record: Option<&Record<G>>, viewing: Viewing) -> LogState {
     let total = live.ply;
     let entries = match record {
-        Some(record) => history::log(record),
-        None => history::log_of_moves::<G>(&live.view, &live.history, live.last.as_ref().map(|(seat, _)| *seat)),
+        Some(record) => history::log_for(record, live.bottom),
+        None => history::log_of_moves::<G>(
+            &live.view,
+            &live.history,
+            live.last.as_ref().map(|(seat, _)| *seat),
+            live.bottom,
+        ),
     };
     LogState {
         lines: entries
             .into_iter()
             .map(|entry| LogLine {
                 side_class: G::side_class(&live.view, entry.seat),
+                text: G::log_line(lang, &entry),
                 entry,
             })
             .collect(),

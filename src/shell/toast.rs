@@ -56,13 +56,23 @@ pub fn ToastLine(toast: Option<Toast>) -> Element {
     rsx! {
         div { class: "toast", role: "status", "aria-live": "polite", "data-testid": "toast",
             "data-rule": rule.clone().unwrap_or_default(),
-            if let Some(id) = toast.rule.filter(|r| matches!(r, RuleId::Numbered { .. })) {
-                // The rule's id opens its explanation.
-                if let RuleId::Numbered { game, .. } = id {
-                    Link { class: "toast-rule", "data-testid": "toast-rule", to: Route::RuleAt { game, rule: id.to_string() }, "{id}" }
-                }
+            if let Some(rule) = toast.rule {
+                RuleLink { rule }
             }
             "{toast.text}"
         }
+    }
+}
+
+/// A refusal's rule id as a link to its entry on the rules page (the play
+/// screen's toast and a lesson's feedback alike); nothing for a game
+/// decided off the board, which has no entry.
+#[component]
+pub fn RuleLink(rule: RuleId) -> Element {
+    let RuleId::Numbered { game, .. } = rule else {
+        return rsx! {};
+    };
+    rsx! {
+        Link { class: "toast-rule", "data-testid": "toast-rule", to: Route::RuleAt { game, rule: rule.to_string() }, "{rule}" }
     }
 }

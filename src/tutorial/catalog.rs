@@ -1,7 +1,7 @@
 //! The list a Learn screen shows: each lesson of a game with the learner's
 //! saved progress, and which lesson the Learn button should open.
 
-use super::lesson::lessons;
+use super::lesson::{lessons, Lesson};
 use super::progress::Progress;
 use papan_rules::GameId;
 
@@ -49,4 +49,14 @@ pub fn cards(game: GameId, progress: &Progress) -> Vec<LessonCard> {
 pub fn next_lesson(game: GameId, progress: &Progress) -> LessonCard {
     let all = cards(game, progress);
     all.iter().find(|card| !card.completed).unwrap_or(&all[0]).clone()
+}
+
+/// The lesson a finished lesson's "Next lesson" opens: the one after `id`
+/// in `game`'s list (the Learn screen's order). `None` after the game's
+/// last lesson (the end card then offers a game against the Beginner bot
+/// first) or for a lesson `game` does not have.
+pub fn lesson_after(game: GameId, id: &str) -> Option<&'static Lesson> {
+    let all = lessons(game);
+    let at = all.iter().position(|lesson| lesson.id == id)?;
+    all.get(at + 1)
 }

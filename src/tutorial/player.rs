@@ -90,6 +90,8 @@ pub struct LessonPlayer<G: TutorialGame> {
     wrong: u32,
     /// Wrong tries in this step, against its par.
     step_wrong: u32,
+    /// The last try lowered the score (the screen says what stars are for).
+    lost_star: bool,
     /// A lesson-data defect met at run time (a reply that is not legal).
     data_error: Option<String>,
 }
@@ -124,6 +126,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
             hints: 0,
             wrong: 0,
             step_wrong: 0,
+            lost_star: false,
             data_error: None,
         };
         player.open_step(0)?;
@@ -133,6 +136,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
         // Skipped steps were not played by the learner: they score nothing.
         player.hints = 0;
         player.wrong = 0;
+        player.lost_star = false;
         Ok(player)
     }
 
@@ -238,6 +242,12 @@ impl<G: TutorialGame> LessonPlayer<G> {
         self.wrong
     }
 
+    /// Whether the learner's last try cost a star (a wrong try beyond the
+    /// step's par that lowered [`Self::stars`]); a later try or hint clears it.
+    pub fn lost_star(&self) -> bool {
+        self.lost_star
+    }
+
     /// A defect in the lesson data met while playing (tests assert none).
     pub fn data_error(&self) -> Option<&str> {
         self.data_error.as_deref()
@@ -260,6 +270,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
         if self.finished || self.step_done || !self.is_act() {
             return Feedback::NotNow;
         }
+        self.lost_star = false;
         self.count_wrong();
         Feedback::Refused {
             rule: error.rule,
@@ -306,6 +317,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
         if !self.awaits_move() {
             return Feedback::NotNow;
         }
+        self.lost_star = false;
         let (goal, allow, replies, done) = match &self.step().kind {
             StepKind::Act {
                 goal,
@@ -361,6 +373,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
     }
 
     fn count_wrong(&mut self) {
+        let before = self.stars();
         self.step_wrong += 1;
         let par = match &self.step().kind {
             StepKind::Act { par, .. } => *par,
@@ -369,6 +382,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
         if self.step_wrong > par {
             self.wrong += 1;
         }
+        self.lost_star = self.stars() < before;
     }
 
     /// Whether `after` (the position after the learner's move) meets `goal`.
@@ -400,6 +414,7 @@ impl<G: TutorialGame> LessonPlayer<G> {
             return HintStage::None;
         }
         let hint = hint.clone();
+        self.lost_star = false;
         if self.hint_stage < 2 {
             self.hint_stage += 1;
             self.hints += 1;

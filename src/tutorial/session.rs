@@ -79,6 +79,10 @@ impl AnyLesson {
     pub fn stars(&self) -> u8 {
         each!(self, p => p.stars())
     }
+    /// Whether the learner's last try cost a star.
+    pub fn lost_star(&self) -> bool {
+        each!(self, p => p.lost_star())
+    }
     pub fn is_step_done(&self) -> bool {
         each!(self, p => p.is_step_done())
     }

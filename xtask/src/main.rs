@@ -18,6 +18,7 @@ mod offline;
 mod serve;
 mod strength;
 mod test_all;
+mod test_lanes;
 mod tools;
 mod web;
 
@@ -45,6 +46,11 @@ const USAGE: &str = "usage:
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // `--help` anywhere (`cargo xtask build-web --help`) answers with the usage, doing nothing.
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let result = match args.first().map(String::as_str) {
         Some("serve") => parse_serve(&args[1..]).and_then(|(host, port)| serve::run(&host, port)),
         Some("test") => expect_no_args(&args[1..]).and_then(|()| test_all::run()),

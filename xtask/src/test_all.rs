@@ -5,8 +5,10 @@
 //! failing step stops the run; a timing summary is printed either way.
 
 use crate::env::{self, cargo, timed, Timed};
+use crate::test_lanes;
 use crate::tools;
 use crate::web::{self, BuildOptions};
+use std::path::Path;
 use std::time::Instant;
 
 pub fn run() -> Result<(), String> {
@@ -78,17 +80,16 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         || web::build(&BuildOptions::default_for_repo()),
     )?;
     timed("cargo test (incl. browser)", log, || {
-        env::run(
-            cargo(&["test", "--workspace"])
-                .env("PAPAN_DIST_DIR", &dist)
-                .env("PAPAN_CHROMEDRIVER", tools::CHROMEDRIVER)
-                .env("PAPAN_AXE_JS", &axe)
-                // The .mat interop test fails rather than skips without gnubg.
-                .env("PAPAN_GNUBG", &gnubg)
-                .env("PAPAN_REQUIRE_GNUBG", "1")
-                // The cluster tests start it on loopback themselves.
-                .env("PAPAN_NATS_SERVER", &nats),
-        )
+        test_lanes::run(&[
+            ("PAPAN_DIST_DIR", dist.as_path()),
+            ("PAPAN_CHROMEDRIVER", Path::new(tools::CHROMEDRIVER)),
+            ("PAPAN_AXE_JS", axe.as_path()),
+            // The .mat interop test fails rather than skips without gnubg.
+            ("PAPAN_GNUBG", gnubg.as_path()),
+            ("PAPAN_REQUIRE_GNUBG", Path::new("1")),
+            // The cluster tests start it on loopback themselves.
+            ("PAPAN_NATS_SERVER", nats.as_path()),
+        ])
     })?;
     timed("desktop check", log, || {
         env::run(&mut cargo(&["check", "--package", "papan", "--features", "desktop"]))

@@ -83,3 +83,31 @@ rules-title = Rules
 rules-lead = Every rule has an id. When a move is refused, the message names the rule; tap the id to read it here.
 rules-open = Read the rules
 log-last-move = { $who }: { $move }
+# Review: step bar, graph axes, Jun Qi's view switch; finished list dates and imports (issue 33).
+review-steps = Step through the game
+review-step-first = To the start
+review-step-last = To the end
+review-graph-title = Winning chance: { $who }
+review-view-label = Show
+review-view-seat = What { $who } knew
+review-view-you = What you knew
+review-view-all = Everything
+finished-date = { $day } { $month ->
+        [1] Jan
+        [2] Feb
+        [3] Mar
+        [4] Apr
+        [5] May
+        [6] Jun
+        [7] Jul
+        [8] Aug
+        [9] Sep
+        [10] Oct
+        [11] Nov
+       *[12] Dec
+    } { $year }, { $time }
+finished-imported-meta = Imported · { $first } vs { $second } · { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }
+finished-imported-unfinished = Imported, not finished

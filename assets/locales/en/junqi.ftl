@@ -50,3 +50,6 @@ junqi-kind-engineer = Engineer
 junqi-kind-mine = Landmine
 junqi-kind-flag = Flag
 junqi-kind-bomb = Bomb
+
+# The move log: a reveal (J7), "flip c3" in the notation.
+junqi-log-flip = flip {$square}

@@ -15,3 +15,13 @@ junqi-post-facedown = { $cell }, nakataob na piyesa
 junqi-post-piece = { $cell }, { $piece } na { $colour }
 zoom-in = Palakihin ang board
 zoom-out = Paliitin
+# Binabasa nang malakas (issue 33): ang mga gilid ng kahon sa HADANG na may
+# harang (gaya ng nakaguhit: hilaga ang itaas ng screen), at ang dice ng backgammon.
+hadang-wall-north = { $name }, may harang sa hilaga
+hadang-wall-east = { $name }, may harang sa silangan
+hadang-wall-south = { $name }, may harang sa timog
+hadang-wall-west = { $name }, may harang sa kanluran
+bg-dice = Dice: { $high } at { $low }
+bg-dice-double = Dice: dobleng { $face }
+bg-dice-to-play = { $dice }; lalaruin pa: { $left }
+bg-dice-all-played = { $dice }; nalaro na ang lahat

@@ -62,3 +62,28 @@ rules-title = Mga tuntunin
 rules-lead = May code ang bawat tuntunin. Kapag tinanggihan ang isang tira, binabanggit ng mensahe ang tuntunin; i-tap ang code para mabasa ito rito.
 rules-open = Basahin ang mga tuntunin
 log-last-move = { $who }: { $move }
+# Review: step bar, graph axes, Jun Qi's view switch; finished list dates and imports (issue 33).
+review-steps = Isa-isahin ang mga tira ng laro
+review-step-first = Sa simula
+review-step-last = Sa dulo
+review-graph-title = Tsansang manalo: { $who }
+review-view-label = Ipakita
+review-view-seat = Ang alam ni { $who }
+review-view-you = Ang alam mo
+review-view-all = Lahat
+finished-date = { $month ->
+        [1] Ene
+        [2] Peb
+        [3] Mar
+        [4] Abr
+        [5] May
+        [6] Hun
+        [7] Hul
+        [8] Ago
+        [9] Set
+        [10] Okt
+        [11] Nob
+       *[12] Dis
+    } { $day }, { $year } · { $time }
+finished-imported-meta = Na-import · { $first } laban sa { $second } · { $moves } tira
+finished-imported-unfinished = Na-import, hindi tapos

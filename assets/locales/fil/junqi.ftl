@@ -50,3 +50,6 @@ junqi-kind-engineer = Inhinyero
 junqi-kind-mine = Mina
 junqi-kind-flag = Bandila
 junqi-kind-bomb = Bomba
+
+# The move log: a reveal (J7), "flip c3" in the notation.
+junqi-log-flip = buksan {$square}

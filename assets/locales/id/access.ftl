@@ -15,3 +15,13 @@ junqi-post-facedown = { $cell }, bidak tertutup
 junqi-post-piece = { $cell }, { $piece } { $colour }
 zoom-in = Perbesar papan
 zoom-out = Perkecil
+# Dibacakan (issue 33): sisi petak HADANG yang tertutup penghadang (seperti
+# tergambar: utara adalah atas layar), dan dadu backgammon.
+hadang-wall-north = { $name }, penghadang di utara
+hadang-wall-east = { $name }, penghadang di timur
+hadang-wall-south = { $name }, penghadang di selatan
+hadang-wall-west = { $name }, penghadang di barat
+bg-dice = Dadu: { $high } dan { $low }
+bg-dice-double = Dadu: kembar { $face }
+bg-dice-to-play = { $dice }; belum dimainkan: { $left }
+bg-dice-all-played = { $dice }; semua sudah dimainkan

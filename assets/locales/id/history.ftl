@@ -62,3 +62,28 @@ rules-title = Aturan
 rules-lead = Setiap aturan punya kode. Saat langkah ditolak, pesannya menyebut aturannya; ketuk kodenya untuk membacanya di sini.
 rules-open = Baca aturannya
 log-last-move = { $who }: { $move }
+# Review: step bar, graph axes, Jun Qi's view switch; finished list dates and imports (issue 33).
+review-steps = Telusuri permainan langkah demi langkah
+review-step-first = Ke awal
+review-step-last = Ke akhir
+review-graph-title = Peluang menang: { $who }
+review-view-label = Tampilkan
+review-view-seat = Yang diketahui { $who }
+review-view-you = Yang kamu ketahui
+review-view-all = Semuanya
+finished-date = { $day } { $month ->
+        [1] Jan
+        [2] Feb
+        [3] Mar
+        [4] Apr
+        [5] Mei
+        [6] Jun
+        [7] Jul
+        [8] Agu
+        [9] Sep
+        [10] Okt
+        [11] Nov
+       *[12] Des
+    } { $year }, { $time }
+finished-imported-meta = Diimpor · { $first } vs { $second } · { $moves } langkah
+finished-imported-unfinished = Diimpor, belum selesai

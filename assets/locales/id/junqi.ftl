@@ -50,3 +50,6 @@ junqi-kind-engineer = Zeni
 junqi-kind-mine = Ranjau
 junqi-kind-flag = Bendera
 junqi-kind-bomb = Bom
+
+# The move log: a reveal (J7), "flip c3" in the notation.
+junqi-log-flip = buka {$square}

@@ -5,8 +5,10 @@
 //!
 //! ```text
 //! cargo run --release -p papan-bots --example estimate_check -- \
-//!     --fit hex11-seed13.txt --check hex11-seed16.txt [--game hex --size 11]
+//!     --fit hex11-seed13.txt --check hex11-seed16.txt [--game hex --size 11] [--odd]
 //! ```
+//! `--odd` fits a curve with no shift ([`Curve::fit_odd`]: the two seats'
+//! chances of a position add up to 100%), as the Hex curves are.
 //! Prints the fitted curve (the line to put in `estimate::CURVES`) and the
 //! 10-point bucket tables: the fit on its own games, the fit on the check
 //! games and, with `--game`, the shipped curve on the check games.
@@ -38,8 +40,13 @@ fn run() -> Result<(), String> {
     let mut check_files = Vec::new();
     let mut game = None;
     let mut size = None;
+    let mut odd = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        if flag == "--odd" {
+            odd = true;
+            continue;
+        }
         let value = args.next().ok_or(format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--fit" => fit_files.push(value),
@@ -50,13 +57,17 @@ fn run() -> Result<(), String> {
         }
     }
     if fit_files.is_empty() {
-        return Err("usage: estimate_check --fit FILE... [--check FILE...] [--game hex --size 11]".into());
+        return Err("usage: estimate_check --fit FILE... [--check FILE...] [--game hex --size 11] [--odd]".into());
     }
     let mut fit_samples = Vec::new();
     for path in &fit_files {
         fit_samples.extend(read_samples(path)?);
     }
-    let fitted = Curve::fit(&fit_samples);
+    let fitted = if odd {
+        Curve::fit_odd(&fit_samples)
+    } else {
+        Curve::fit(&fit_samples)
+    };
     println!(
         "fit on {} positions: Curve {{ slope: {:.3}, shift: {:.3} }}",
         fit_samples.len(),

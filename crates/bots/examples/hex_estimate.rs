@@ -6,17 +6,21 @@
 //! arena --game hex --size 19 --a expert --a-iterations 16000 --b normal --no-cap \
 //!     --seed S --games 10 --record gS.txt
 //! cargo run --release -p papan-bots --example hex_estimate -- --size 19 --out DIR \
-//!     [--iterations 6000] gS.txt ...
-//! estimate_check --fit DIR/mean-g101.txt ... --check DIR/mean-g102.txt ... --game hex --size 19
+//!     [--iterations 6000] [--every 5] gS.txt ...
+//! estimate_check --odd --fit DIR/mean-g101.txt ... --check DIR/mean-g102.txt ... --game hex --size 19
 //! ```
 //!
-//! `--iterations` searches with another budget than the Normal level's.
+//! `--iterations` searches with another budget than the Normal level's;
+//! `--every N` (odd) searches one position in N of each game (starting
+//! at a different ply in each game), for a quicker sample of long games.
 //! One search per position gives every reading at once, so they are
 //! compared on the same positions:
-//! - `best`: the most-visited root move's value (what the app showed
-//!   before 19×19 was calibrated; on 19×19 it rests on about 9 visits);
+//! - `best`: the most-visited root move's value (what the app read until
+//!   the curves of `crates/bots/data/hex.md`; on 19×19 it rests on about 25
+//!   visits and swings with the seed);
 //! - `mean`: the visit-weighted mean over all root moves, i.e. every
-//!   iteration's result (steady, but pulled towards the moves tried);
+//!   iteration's result (steady, but pulled towards the moves tried): what
+//!   the Beginner and Normal searches report now (`Mcts::root_value`);
 //! - `shrunkK`: the best move's value with K visits of the mean added.
 
 use papan_bots::hex::{budget, config, thinker_with};
@@ -97,14 +101,22 @@ fn reading_names() -> Vec<String> {
 
 /// (readings, mover's result) for every position of `game` with a choice,
 /// searched with `iterations` (else the Normal budget).
-fn score_game(game: &Recorded, size: u8, iterations: Option<u64>) -> Result<Vec<(Vec<f64>, f64)>, String> {
+fn score_game(
+    game: &Recorded,
+    size: u8,
+    iterations: Option<u64>,
+    every: usize,
+) -> Result<Vec<(Vec<f64>, f64)>, String> {
     let mut position = Hex::empty(HexOptions { size, swap: false }).map_err(|e| e.to_string())?;
     let mut samples = Vec::new();
     for (ply, text) in game.moves.iter().enumerate() {
         let Turn::Seat(seat) = position.turn() else {
             break;
         };
-        if position.legal_moves().len() > 1 {
+        // With `--every N`, one position in N (from a different ply in
+        // each game): a game's positions are much alike, and 19×19 games
+        // are long.
+        if position.legal_moves().len() > 1 && (ply + game.game).is_multiple_of(every) {
             let seed = (game.game as u64) << 16 | ply as u64;
             let mut normal = budget(Level::Normal, size);
             normal.iterations = iterations.unwrap_or(normal.iterations);
@@ -132,6 +144,7 @@ fn run() -> Result<(), String> {
     let mut out = PathBuf::from("hex-estimate");
     let mut threads = 1;
     let mut iterations = None;
+    let mut every = 1;
     let mut inputs = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(word) = args.next() {
@@ -141,12 +154,23 @@ fn run() -> Result<(), String> {
             "--out" => out = PathBuf::from(value()?),
             "--threads" => threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
             "--iterations" => iterations = Some(value()?.parse().map_err(|e| format!("--iterations: {e}"))?),
+            "--every" => {
+                every = value()?.parse::<usize>().map_err(|e| format!("--every: {e}"))?;
+                // An even step would take every sampled position of a game
+                // with the same seat to move (in the arena's games, always
+                // the same player).
+                if every.is_multiple_of(2) {
+                    return Err("--every must be odd, so that both seats' positions are sampled".into());
+                }
+            }
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
             _ => inputs.push(PathBuf::from(word)),
         }
     }
     if inputs.is_empty() {
-        return Err("usage: hex_estimate --size 19 --out DIR [--threads 2] [--iterations N] GAMES.txt ...".into());
+        return Err(
+            "usage: hex_estimate --size 19 --out DIR [--threads 2] [--iterations N] [--every N] GAMES.txt ...".into(),
+        );
     }
     let mut games = Vec::new();
     for (file, path) in inputs.iter().enumerate() {
@@ -161,7 +185,7 @@ fn run() -> Result<(), String> {
             scope.spawn(|| loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(game) = games.get(index) else { break };
-                match score_game(game, size, iterations) {
+                match score_game(game, size, iterations, every) {
                     Ok(samples) => scored.lock().expect("no poisoned lock").push((index, samples)),
                     Err(e) => *failed.lock().expect("no poisoned lock") = Some(e),
                 }

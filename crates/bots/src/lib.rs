@@ -11,6 +11,7 @@
 
 pub mod backgammon;
 pub mod bot;
+pub mod cli;
 pub mod estimate;
 pub mod hadang;
 pub mod hex;

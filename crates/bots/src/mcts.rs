@@ -243,6 +243,23 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
             .collect()
     }
 
+    /// The mean score of every iteration below the root, for the seat to
+    /// move there: the root moves' values weighed by their visits (0.5
+    /// before any). Steadier than any one move's value, which on a wide
+    /// root rests on a few dozen visits and is the luckiest of many
+    /// (`estimate`: the win estimate reads this).
+    pub fn root_value(&self) -> f64 {
+        let (wins, visits) = self.nodes[0].children().fold((0.0f64, 0u64), |(w, v), i| {
+            let node = &self.nodes[i];
+            (w + node.wins as f64, v + node.visits as u64)
+        });
+        if visits == 0 {
+            0.5
+        } else {
+            wins / visits as f64
+        }
+    }
+
     fn expand_if_needed(&mut self, index: usize, position: &G) {
         if self.nodes[index].expanded {
             return;

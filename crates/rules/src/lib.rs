@@ -21,4 +21,4 @@ pub mod transcript;
 pub use game::{EndReason, Game, Outcome, ParseError, PublicGame, RuleError, Seat, SeatView, Turn};
 pub use record::{Record, RecordError};
 pub use rule::{GameId, RuleId};
-pub use transcript::{Transcript, TranscriptError};
+pub use transcript::{clean_name, Transcript, TranscriptError};

@@ -35,15 +35,35 @@ pub trait Transcript: Game {
     /// File extension without dot: "sgf", "mat", "txt".
     const EXTENSION: &'static str;
 
-    /// The record as text. A record is expected to replay (every record
-    /// made through [`Record::play`] or read back through [`Record::replay`]
-    /// does); of one that does not, the moves up to the first refused one
-    /// are written.
-    fn export(record: &Record<Self>) -> String;
+    /// The record as text, without the players' names. A record is
+    /// expected to replay (every record made through [`Record::play`] or
+    /// read back through [`Record::replay`] does); of one that does not,
+    /// the moves up to the first refused one are written.
+    fn export(record: &Record<Self>) -> String {
+        Self::export_named(record, None)
+    }
+
+    /// [`Transcript::export`] with the players' names as the game shows
+    /// them (first seat first) in the format's player fields: HexGui's
+    /// `PB`/`PW`, the `.mat` score line, the `First`/`Second` tags. A name
+    /// is written on one line ([`clean_name`]); an empty one is left out.
+    /// Import reads past them: a record has no place for names.
+    fn export_named(record: &Record<Self>, names: Option<[&str; 2]>) -> String;
 
     /// Reads a text written by [`Transcript::export`] (or by the programs
     /// the format comes from) back into a record, every move checked.
     fn import(text: &str) -> Result<Record<Self>, TranscriptError>;
+}
+
+/// A player's name as a transcript writes it: on one line (control
+/// characters and runs of spaces become one space), trimmed; `None` when
+/// nothing is left.
+pub fn clean_name(name: &str) -> Option<String> {
+    let words: Vec<&str> = name
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+        .collect();
+    (!words.is_empty()).then(|| words.join(" "))
 }
 
 /// Why a text could not be read as a game. `line` (1-based) says where,

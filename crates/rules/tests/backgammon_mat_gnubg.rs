@@ -224,3 +224,23 @@ fn backgammon_mat_gnubg_reads_unfinished_games() {
         }
     }
 }
+
+/// The players' names in the score line (issue 33) are gnubg's player
+/// names, spaces, brackets and accents included, and the game still
+/// reaches the same final position there.
+#[test]
+fn backgammon_mat_gnubg_reads_the_players_names() {
+    let Some(gnubg) = gnubg_or_skip("backgammon_mat_gnubg_reads_the_players_names") else {
+        return;
+    };
+    let record = random_record(7, 10_000);
+    let game = record.replay().unwrap();
+    let mat = Backgammon::export_named(&record, Some(["Ikaw", "Bot (Ahli) Ñandú"]));
+    let end = gnubg_import(&gnubg, &mat, "names");
+    let context = || format!("{mat}\ngnubg said:\n{}", end.output);
+    assert_eq!(end.position_id, game.position_id(), "Position ID, {}", context());
+    assert_eq!(end.state == 2, game.is_over(), "game over, {}", context());
+    // gnubg's board shows player 0 as O and player 1 as X, by name.
+    assert!(end.output.contains("O: Ikaw"), "{}", context());
+    assert!(end.output.contains("X: Bot (Ahli) Ñandú"), "{}", context());
+}

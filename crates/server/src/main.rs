@@ -93,11 +93,12 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
 
 #[tokio::main]
 async fn main() {
+    let words = papan_bots::cli::args_or_exit("papan-server", USAGE, None);
     tracing_subscriber::fmt()
         .json()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .init();
-    let args = match parse_args(std::env::args().skip(1)) {
+    let args = match parse_args(words.into_iter()) {
         Ok(args) => args,
         Err(e) => {
             eprintln!("papan-server: {e}\n{USAGE}");

@@ -12,7 +12,8 @@
 //! checkers there, negative for the other seat's) with classes `movable`,
 //! `selected`, `target`, `last`, `hint` when they apply;
 //! `data-testid="bar"` and `data-testid="off"` are the bar and the tray;
-//! dice carry `data-die` and the class `used` once played.
+//! dice carry `data-die` and the class `used` once played; their group is
+//! `data-testid="dice"`, the roll and what is left of it in its aria-label.
 
 use super::geometry::{checker_slots, column_x, point_is_top, Layout};
 use super::tap::{to_spot, BgTap, Spot};
@@ -20,7 +21,7 @@ use crate::games::keys::{activates, arrow, focus_in, with_states};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
-use papan_rules::backgammon::{Backgammon, BgMove, Board, BAR, CHECKERS, OFF};
+use papan_rules::backgammon::{Backgammon, BgMove, Board, Dice, BAR, CHECKERS, OFF};
 use papan_rules::Seat;
 
 /// Checkers drawn on one stack before the rest are shown as a number.
@@ -297,6 +298,40 @@ fn colour_key(seat: Seat) -> &'static str {
     }
 }
 
+/// The roll in words: "Dice: 6 and 3", "Dice: double 4".
+pub fn dice_words(lang: Lang, dice: Dice) -> String {
+    if dice.is_double() {
+        tr_args(lang, "bg-dice-double", &[("face", dice.high.to_string())])
+    } else {
+        tr_args(
+            lang,
+            "bg-dice",
+            &[("high", dice.high.to_string()), ("low", dice.low.to_string())],
+        )
+    }
+}
+
+/// What a screen reader says for the dice on the board (`(face, used)`, as
+/// [`BgMarks::dice`]): the roll, then the faces still to play ("Dice: 6 and
+/// 3; still to play: 3"). `None` without dice.
+pub fn spoken_dice(lang: Lang, faces: &[(u8, bool)]) -> Option<String> {
+    let (first, _) = *faces.first()?;
+    let second = faces.get(1).map_or(first, |(face, _)| *face);
+    let rolled = dice_words(lang, Dice::new(first, second)?);
+    let left: Vec<String> = faces
+        .iter()
+        .filter(|(_, used)| !used)
+        .map(|(f, _)| f.to_string())
+        .collect();
+    Some(if left.len() == faces.len() {
+        rolled
+    } else if left.is_empty() {
+        tr_args(lang, "bg-dice-all-played", &[("dice", rolled)])
+    } else {
+        tr_args(lang, "bg-dice-to-play", &[("dice", rolled), ("left", left.join(", "))])
+    })
+}
+
 /// Pip positions on a die face, in a 3×3 grid (0–2, 0–2).
 fn die_pips(face: u8) -> &'static [(u8, u8)] {
     match face {
@@ -332,6 +367,7 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
     };
     let off_class = if off_target { "tray target" } else { "tray" };
     let faces = marks.dice.clone();
+    let dice_name = spoken_dice(lang, &faces);
     // The mover's dice sit on the mover's side of the bar (right for the bottom seat).
     let dice_cx = if marks.mover == Some(bottom) {
         l.right_half_cx()
@@ -487,7 +523,9 @@ pub fn BackgammonBoard(marks: BgMarks, lang: Lang, on_tap: EventHandler<Spot>) -
                 }
             }
             // Dice in the middle.
-            g { class: "dice",
+            g { class: "dice", "data-testid": "dice",
+                role: if dice_name.is_some() { "img" },
+                "aria-label": dice_name,
                 for (i, (face, used)) in faces.iter().enumerate() {
                     {
                         let x = dice_x0 + i as f64 * (die + 6.0);

@@ -105,6 +105,11 @@ impl GameUi for Backgammon {
         }
     }
 
+    /// The dice rolled, for a screen reader: the status says only whose turn.
+    fn spoken_status(lang: Lang, table: &Table<Backgammon>) -> Option<String> {
+        table.view.dice().map(|dice| board::dice_words(lang, dice))
+    }
+
     /// Single, gammon or backgammon (B16–B18).
     fn board_reason(outcome: Outcome) -> &'static str {
         match outcome.points {

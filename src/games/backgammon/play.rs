@@ -5,6 +5,7 @@ use crate::play::online::{replay_public, Seen};
 use crate::play::Playable;
 use papan_api::Snapshot;
 use papan_rules::backgammon::{Backgammon, BackgammonOptions, BgMove};
+use papan_rules::Seat;
 
 impl Playable for Backgammon {
     type Tap = BgTap;
@@ -29,6 +30,12 @@ impl Playable for Backgammon {
             BgMove::Roll(dice) => Some(dice.to_string()),
             BgMove::Play(_) => None,
         }
+    }
+
+    /// The board shows the viewer's numbers (B1): so do the log, the
+    /// notices, the hints and the review.
+    fn seen_by(mv: &BgMove, mover: Seat, viewer: Seat) -> Option<String> {
+        Some(mv.seen_by(mover, viewer))
     }
 
     fn read_snapshot(snapshot: &Snapshot) -> Result<Seen<Backgammon>, String> {

@@ -9,6 +9,7 @@
 //! plus `target`, `last`, `hint`, `pawn-p1`, `pawn-p2`, `path-p1`, `path-p2`
 //! when they apply; in wall mode (`data-mode="wall"`) each groove crossing's
 //! tap area has `data-crossing="e3"` (the anchor of the walls through it);
+//! a cell's aria-label names the sides a placed wall closes;
 //! placed walls have `data-placed="e3h"`, the previewed wall
 //! `data-testid="ghost-wall"`, `data-ghost="e3h"` and `data-legal`, a hinted
 //! wall `data-testid="hint-wall"` and `data-hint="e3h"`.
@@ -18,8 +19,8 @@ use super::geometry::{
     PITCH,
 };
 use super::tap::{HadangInput, HadangTap, Selection};
-use crate::games::keys::{activates, arrow, focus_in, with_states};
-use crate::i18n::{tr, tr_args, Lang};
+use crate::games::keys::{activates, arrow, focus_if_lost, focus_in, with_states};
+use crate::i18n::{key, tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
 use papan_rules::hadang::{Hadang, HadangMove, Square, Wall};
@@ -73,6 +74,16 @@ impl HadangMarks {
     }
 }
 
+/// The four sides of a cell as the board is drawn (north is the top of the
+/// screen, where the Up arrow leads), in the order they are spoken: the
+/// words "…, wall to the north".
+pub const SIDES: [&str; 4] = [
+    key("hadang-wall-north"),
+    key("hadang-wall-east"),
+    key("hadang-wall-south"),
+    key("hadang-wall-west"),
+];
+
 /// One cell as drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardCell {
@@ -80,10 +91,14 @@ pub struct BoardCell {
     pub name: String,
     pub class: String,
     pub origin: (f64, f64),
+    /// A placed wall on this side, in [`SIDES`] order (as drawn).
+    pub walled: [bool; 4],
 }
 
-/// What a screen reader says for a cell: its name, who stands there, and
-/// whether the pawn may step there ("e2, Player 1's pawn, last move").
+/// What a screen reader says for a cell: its name, who stands there, the
+/// sides a wall closes (as drawn: "wall to the north" is above it on the
+/// screen), and whether the pawn may step there ("e2, Player 1's pawn, wall
+/// to the east, last move").
 pub fn spoken_cell(lang: Lang, cell: &BoardCell) -> String {
     let has = |c: &str| cell.class.split_whitespace().any(|k| k == c);
     let text = if has("pawn-p1") {
@@ -101,6 +116,11 @@ pub fn spoken_cell(lang: Lang, cell: &BoardCell) -> String {
     } else {
         tr_args(lang, "cell-empty", &[("cell", cell.name.clone())])
     };
+    let text = SIDES
+        .iter()
+        .zip(cell.walled)
+        .filter(|(_, walled)| *walled)
+        .fold(text, |name, (side, _)| tr_args(lang, side, &[("name", name)]));
     with_states(lang, text, false, has("target"), has("last"))
 }
 
@@ -134,8 +154,29 @@ pub fn seat_class(seat: Seat) -> &'static str {
     }
 }
 
+/// The sides of each cell (by [`Square::index`]) that placed walls close, in
+/// [`SIDES`] order as drawn (turned half a circle when `flipped`).
+fn walled_sides(position: &Hadang, flipped: bool) -> Vec<[bool; 4]> {
+    let mut out = vec![[false; 4]; 81];
+    let (north, east, south, west) = if flipped { (2, 3, 0, 1) } else { (0, 1, 2, 3) };
+    for placed in position.walls_placed() {
+        for (a, b) in placed.wall.separates() {
+            // `b` is above `a` (a horizontal wall) or right of it (vertical).
+            let (a_side, b_side) = if b.rank() > a.rank() {
+                (north, south)
+            } else {
+                (east, west)
+            };
+            out[a.index()][a_side] = true;
+            out[b.index()][b_side] = true;
+        }
+    }
+    out
+}
+
 /// Every cell with its classes, `a1` … `i9`.
 pub fn board_cells(position: &Hadang, marks: &HadangMarks) -> Vec<BoardCell> {
+    let walled = walled_sides(position, marks.flipped);
     let last = match marks.last {
         Some(HadangMove::Step(square)) => Some(square),
         _ => None,
@@ -184,6 +225,7 @@ pub fn board_cells(position: &Hadang, marks: &HadangMarks) -> Vec<BoardCell> {
                 name: square.to_string(),
                 class,
                 origin: cell_origin(square),
+                walled: walled[square.index()],
             }
         })
         .collect()
@@ -266,6 +308,21 @@ pub fn HadangBoard(view: Hadang, marks: HadangMarks, lang: Lang, on_input: Event
     let centre_anchor = Square::new(4, 4).unwrap_or(position.pawn(mover));
     let focused_anchor = now(key_anchor()).or(ghost.map(|w| w.anchor())).unwrap_or(centre_anchor);
     let wall_keys = !crossings.is_empty();
+    // Wall, Place and Cancel are buttons that go away when pressed: focus
+    // comes to the board's tab stop (a crossing, or the cell) instead of
+    // falling to the page. Only on a change of mode, never on opening.
+    let mut mode_seen = use_signal(|| wall_keys);
+    use_effect(use_reactive!(|wall_keys| {
+        if *mode_seen.peek() != wall_keys {
+            mode_seen.set(wall_keys);
+            let stop = if wall_keys {
+                "[data-crossing][tabindex=\"0\"]"
+            } else {
+                "[data-cell][tabindex=\"0\"]"
+            };
+            focus_if_lost("hadang-board", stop);
+        }
+    }));
     rsx! {
         svg {
             class: "hadang-board {status} mode-{mode}",

@@ -7,8 +7,10 @@
 //! wrong one: **Wall** (a button) turns the board into groove crossings, the
 //! whole board tiled so every tap lands on the nearest crossing; the tapped
 //! crossing shows the wall in the orientation last used; **Rotate** (or a
-//! second tap on the same crossing) turns it; **Place** (or a tap on the
-//! preview) plays it. A preview the rules refuse stays on the board marked
+//! second tap on the same crossing, or anywhere on the preview) turns it;
+//! only **Place** (a button, so also Enter on it) plays it: no tap on the
+//! board ever places a wall, so a finger that taps twice in one spot only
+//! turns the preview. A preview the rules refuse stays on the board marked
 //! as refused, with its rule (H10–H13), so it can be turned or moved.
 //! Cancel leaves the wall mode.
 
@@ -24,7 +26,8 @@ pub enum HadangInput {
     /// A groove crossing in wall mode, named by the wall anchor below-left
     /// of it (`a1`–`h8`).
     Crossing(Square),
-    /// A wall drawn on the board (the preview or a hinted wall): that wall.
+    /// A wall drawn on the board: the preview (a tap turns it) or a hinted
+    /// wall (a tap previews it).
     Wall(Wall),
 }
 
@@ -175,7 +178,11 @@ impl TapState<Hadang> for HadangTap {
                 };
                 self.preview_at(table, anchor, orientation)
             }
-            HadangInput::Wall(wall) if self.ghost_wall() == Some(wall) => self.place(table, wall),
+            // A tap on the preview turns it, as a second tap on its crossing
+            // does: only Place plays a wall.
+            HadangInput::Wall(wall) if self.ghost_wall() == Some(wall) => {
+                self.preview_at(table, wall.anchor(), turned(wall.orientation()))
+            }
             HadangInput::Wall(wall) => self.preview(table, wall),
         }
     }

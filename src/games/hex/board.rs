@@ -233,6 +233,20 @@ pub fn HexBoard(view: Hex, marks: HexMarks, lang: Lang, on_tap: EventHandler<Cel
                     }
                 }
             }
+            // Each empty cell's name, shown only while the board is zoomed
+            // (css): the edge coordinates have scrolled out of view by then.
+            g { class: "cell-names", "aria-hidden": "true", "font-size": "{RADIUS * 0.5:.1}",
+                for bc in cells.iter().filter(|c| view.stone(c.cell).is_none()) {
+                    text {
+                        key: "name-{bc.name}",
+                        x: "{bc.centre.0:.1}",
+                        y: "{bc.centre.1:.1}",
+                        "text-anchor": "middle",
+                        "dominant-baseline": "central",
+                        "{bc.name}"
+                    }
+                }
+            }
             g { class: "marks",
                 for bc in cells.iter().filter(|c| c.last) {
                     circle {

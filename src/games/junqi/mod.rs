@@ -10,6 +10,7 @@ pub mod stats;
 pub mod tap;
 
 use crate::i18n::{key, tr, tr_args, Lang};
+use crate::play::history::LogEntry;
 use crate::play::Table;
 use crate::shell::slot::SlotState;
 use crate::shell::{BoardProps, GameUi, Notice};
@@ -62,10 +63,28 @@ impl GameUi for JunQi {
         }
     }
 
+    /// J7: a reveal is written `flip c3` (the notation's word, as saved
+    /// and sent); the log says it in the person's language.
+    fn log_line(lang: Lang, entry: &LogEntry) -> String {
+        match entry.text.strip_prefix("flip ") {
+            Some(square) => format!(
+                "{}. {}",
+                entry.number,
+                tr_args(lang, "junqi-log-flip", &[("square", square.to_string())])
+            ),
+            None => crate::shell::log::line_text(entry),
+        }
+    }
+
     fn notices(lang: Lang, table: &Table<JunQi>, _tap: &JunQiTap, who: &dyn Fn(Seat) -> String) -> Vec<Notice> {
         let view = &table.view;
         let mut out = Vec::new();
         let mut add = |text, kind, testid| out.push(Notice { text, kind, testid });
+        // What the opponent just did comes first: on a narrow phone the
+        // notices hold two lines, and the rest scrolls beneath it.
+        if let Some(text) = last_action_line(lang, view, who) {
+            add(text, "last", "junqi-last-action");
+        }
         if view.my_colour().is_none() && !table.is_over() {
             let seat = view.to_move().unwrap_or(table.viewer);
             let text = match view.reveal_streak(seat) {
@@ -86,9 +105,6 @@ impl GameUi for JunQi {
                     "junqi-first-mover",
                 );
             }
-        }
-        if let Some(text) = last_action_line(lang, view, who) {
-            add(text, "last", "junqi-last-action");
         }
         let quiet = view.quiet_plies();
         if quiet >= QUIET_WARNING && !table.is_over() {

@@ -12,6 +12,8 @@ impl Playable for JunQi {
     type Tap = JunQiTap;
     /// J6: who moves first is drawn, so seats stay.
     const ALTERNATE: bool = false;
+    /// Face-down pieces are unknown to both seats until turned over.
+    const SECRETS: bool = true;
 
     /// Every piece face up: the setup of the position with each face-down
     /// token turned over (a position that does not read back that way

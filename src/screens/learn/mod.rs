@@ -7,7 +7,7 @@ mod player;
 mod start;
 
 pub use list::Learn;
-pub use player::LessonScreen;
+pub use player::{note_for, LessonDone, LessonFeedback, LessonNote, LessonScreen};
 pub use start::{learn_route, LearnButton, LearnCard};
 
 use crate::storage::Store;

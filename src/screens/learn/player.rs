@@ -10,7 +10,9 @@ use crate::components::zoom::ZoomButton;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
+use crate::shell::toast::RuleLink;
 use crate::storage::Store;
+use crate::tutorial::catalog::lesson_after;
 use crate::tutorial::{Advance, AnyLesson, Feedback, GameId, HintStage};
 use crate::Route;
 use dioxus::prelude::*;
@@ -18,13 +20,132 @@ use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::Hex;
 use papan_rules::junqi::JunQi;
+use papan_rules::RuleId;
 use std::marker::PhantomData;
 
 /// A message under the board: `ok` for success, else a wrong try.
 #[derive(Clone, Debug, PartialEq)]
-struct Toast {
-    ok: bool,
-    text: String,
+pub struct LessonNote {
+    pub ok: bool,
+    pub text: String,
+    /// The rule a refusal names: its id links to the rule's entry, as in play.
+    pub rule: Option<RuleId>,
+    /// This try cost a star: the note says what stars are for.
+    pub lost_star: bool,
+}
+
+impl LessonNote {
+    fn said(ok: bool, text: String) -> LessonNote {
+        LessonNote {
+            ok,
+            text,
+            rule: None,
+            lost_star: false,
+        }
+    }
+}
+
+/// What the screen says for a try's `feedback` (`None`: nothing to say);
+/// `lost_star` when the try cost a star.
+pub fn note_for(lang: Lang, feedback: Feedback, lost_star: bool) -> Option<LessonNote> {
+    Some(match feedback {
+        Feedback::Success { done_key, .. } => LessonNote::said(true, tr(lang, &done_key)),
+        Feedback::Refused { rule, key, message } => {
+            let explained = tr(lang, &key);
+            // A rule with no learner text yet falls back to the rules crate's sentence.
+            let text = if explained == key { message } else { explained };
+            LessonNote {
+                ok: false,
+                text,
+                rule: Some(rule),
+                lost_star,
+            }
+        }
+        Feedback::TryAgain { key } | Feedback::WrongAction { key } => LessonNote {
+            lost_star,
+            ..LessonNote::said(false, tr(lang, &key))
+        },
+        Feedback::Unreadable { message } => LessonNote::said(false, message),
+        Feedback::NotNow => return None,
+    })
+}
+
+/// The answer to a try, under the board (so it never moves the board): the
+/// message, a refusal's rule link, and a word on stars when one was lost.
+#[component]
+pub fn LessonFeedback(lang: Lang, note: LessonNote) -> Element {
+    rsx! {
+        div {
+            class: if note.ok { "lesson-toast ok" } else { "lesson-toast wrong" },
+            role: "status",
+            "data-testid": "lesson-feedback",
+            "data-ok": "{note.ok}",
+            "data-rule": note.rule.map(|r| r.to_string()).unwrap_or_default(),
+            p { class: "lesson-toast-line",
+                if let Some(rule) = note.rule {
+                    RuleLink { rule }
+                }
+                span { "data-testid": "lesson-feedback-text", "{note.text}" }
+            }
+            if note.lost_star {
+                p { class: "lesson-star-lost", "data-testid": "star-lost",
+                    span { class: "star on", "aria-hidden": "true", "★" }
+                    span { {tr(lang, "tutorial-star-lost")} }
+                }
+            }
+        }
+    }
+}
+
+/// The card at the end of a lesson: its stars, then Next lesson (the next
+/// of the game's list) as the main button; after a game's last lesson the
+/// game against the Beginner bot takes its place.
+#[component]
+pub fn LessonDone(lang: Lang, game: GameId, lesson: String, stars: u8, on_beginner: EventHandler<()>) -> Element {
+    let next = lesson_after(game, &lesson);
+    let beginner_class = if next.is_some() {
+        "btn btn-block"
+    } else {
+        "btn btn-primary btn-block"
+    };
+    rsx! {
+        div { class: "lesson-done card", "data-testid": "lesson-done",
+            p { class: "lesson-done-title", {tr(lang, "tutorial-lesson-done")} }
+            div {
+                class: "lesson-stars big",
+                "data-testid": "stars",
+                "data-stars": "{stars}",
+                "aria-label": tr_args(lang, "tutorial-stars-label", &[("count", stars.to_string())]),
+                for i in 0..3u8 {
+                    span { key: "{i}", class: if i < stars { "star on" } else { "star" }, "★" }
+                }
+            }
+            if let Some(next) = next {
+                button {
+                    class: "btn btn-primary btn-block",
+                    "data-testid": "next-lesson",
+                    "data-lesson": "{next.id}",
+                    onclick: {
+                        let id = next.id.clone();
+                        move |_| {
+                            navigator().push(Route::LessonScreen { game, lesson: id.clone() });
+                        }
+                    },
+                    span { class: "next-lesson-label", {tr(lang, "tutorial-next-lesson")} }
+                    span { class: "next-lesson-title", {tr(lang, &next.title)} }
+                }
+            }
+            div { class: "lesson-done-more",
+                button { class: "{beginner_class}", "data-testid": "play-beginner", onclick: move |_| on_beginner.call(()),
+                    {tr(lang, "tutorial-play-bot")}
+                }
+                button { class: "btn btn-ghost btn-block", "data-testid": "more-lessons",
+                    onclick: move |_| { navigator().push(Route::Learn {}); },
+                    {tr(lang, "tutorial-more-lessons")}
+                }
+            }
+        }
+    }
 }
 
 /// Saves where the learner is (`finished` with its stars, or the step to
@@ -89,46 +210,25 @@ fn LessonBody(lang: Lang, game: GameId, lesson: String) -> Element {
     };
     let mut hint_text = use_signal(|| None::<String>);
     let mut hint_move = use_signal(String::new);
-    let mut toast = use_signal(|| None::<Toast>);
+    let mut toast = use_signal(|| None::<LessonNote>);
     let mut start_error = use_signal(|| None::<String>);
 
     let lesson_id = lesson.clone();
     let mut on_feedback = move |feedback: Feedback| {
-        match feedback {
-            Feedback::Success { done_key, .. } => {
-                hint_text.set(None);
-                toast.set(Some(Toast {
-                    ok: true,
-                    text: tr(lang, &done_key),
-                }));
-                let s = session.read();
-                save_progress(&lesson_id, None, (s.step_index() + 1).min(s.step_count() - 1));
-            }
-            Feedback::Refused { key, message, .. } => {
-                let explained = tr(lang, &key);
-                // A rule with no learner text yet falls back to the rules crate's sentence.
-                let text = if explained == key { message } else { explained };
-                toast.set(Some(Toast { ok: false, text }));
-            }
-            Feedback::TryAgain { key } | Feedback::WrongAction { key } => {
-                toast.set(Some(Toast {
-                    ok: false,
-                    text: tr(lang, &key),
-                }));
-            }
-            Feedback::Unreadable { message } => toast.set(Some(Toast {
-                ok: false,
-                text: message,
-            })),
-            Feedback::NotNow => {}
+        if matches!(feedback, Feedback::Success { .. }) {
+            hint_text.set(None);
+            let s = session.read();
+            save_progress(&lesson_id, None, (s.step_index() + 1).min(s.step_count() - 1));
+        }
+        // The session already counted the try: did it cost a star?
+        let lost_star = session.read().lost_star();
+        if let Some(note) = note_for(lang, feedback, lost_star) {
+            toast.set(Some(note));
         }
     };
     let on_event = move |event: LessonEvent| match event {
         LessonEvent::Feedback(feedback) => on_feedback(feedback),
-        LessonEvent::Note(key) => toast.set(Some(Toast {
-            ok: false,
-            text: tr(lang, key),
-        })),
+        LessonEvent::Note(key) => toast.set(Some(LessonNote::said(false, tr(lang, key)))),
     };
     let on_hint = move |_| {
         toast.set(None);
@@ -160,7 +260,7 @@ fn LessonBody(lang: Lang, game: GameId, lesson: String) -> Element {
         session.write().previous_page();
         toast.set(None);
     };
-    let on_beginner = move |_| match start_beginner(game) {
+    let on_beginner = move |()| match start_beginner(game) {
         Ok(route) => {
             nav.push(route);
         }
@@ -199,40 +299,16 @@ fn LessonBody(lang: Lang, game: GameId, lesson: String) -> Element {
             main { class: "content lesson-content",
                 h2 { class: "lesson-heading", "{title}" }
                 if finished {
-                    div { class: "lesson-done card", "data-testid": "lesson-done",
-                        p { class: "lesson-done-title", {tr(lang, "tutorial-lesson-done")} }
-                        div {
-                            class: "lesson-stars big",
-                            "data-testid": "stars",
-                            "data-stars": "{stars}",
-                            "aria-label": tr_args(lang, "tutorial-stars-label", &[("count", stars.to_string())]),
-                            for i in 0..3u8 {
-                                span { key: "{i}", class: if i < stars { "star on" } else { "star" }, "★" }
-                            }
-                        }
-                        button { class: "btn btn-primary btn-block", "data-testid": "play-beginner", onclick: on_beginner,
-                            {tr(lang, "tutorial-play-bot")}
-                        }
-                        button { class: "btn btn-ghost btn-block", "data-testid": "more-lessons",
-                            onclick: move |_| { nav.push(Route::Learn {}); },
-                            {tr(lang, "tutorial-more-lessons")}
-                        }
-                        if let Some(e) = start_error() {
-                            p { class: "notice notice-error", role: "alert", "{e}" }
-                        }
+                    LessonDone { lang, game, lesson: lesson.clone(), stars, on_beginner }
+                    if let Some(e) = start_error() {
+                        p { class: "notice notice-error", role: "alert", "{e}" }
                     }
                 } else {
                     p { class: "lesson-step", "data-testid": "step-label", "{step_label}" }
                     p { class: "lesson-prompt", "data-testid": "lesson-prompt", "{prompt}" }
                     div { class: "lesson-stage", {board} }
-                    if let Some(t) = toast() {
-                        div {
-                            class: if t.ok { "lesson-toast ok" } else { "lesson-toast wrong" },
-                            role: "status",
-                            "data-testid": "lesson-feedback",
-                            "data-ok": "{t.ok}",
-                            "{t.text}"
-                        }
+                    if let Some(note) = toast() {
+                        LessonFeedback { lang, note }
                     }
                     if let Some(h) = hint_text() {
                         p { class: "lesson-hint-text", "data-testid": "hint-text", "data-move": "{hint_move}", "{h}" }

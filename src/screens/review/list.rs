@@ -2,10 +2,12 @@
 //! reopens one into its review.
 
 use crate::i18n::{tr, tr_args, Lang};
-use crate::play::finished::{self, Finished};
+use crate::play::finished::{self, Date, Finished};
+use crate::play::history;
 use crate::screens::TopBar;
 use crate::settings::AppSettings;
-use crate::shell::texts::Seating;
+use crate::shell::texts::{player_key, Seating};
+use crate::shell::GameUi;
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
@@ -13,7 +15,7 @@ use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::Hex;
 use papan_rules::junqi::JunQi;
-use papan_rules::GameId;
+use papan_rules::{GameId, Seat};
 
 /// Reads `text` as a game of `game`, in that game's format.
 fn import(game: GameId, text: &str) -> Result<Finished, String> {
@@ -87,15 +89,69 @@ pub fn seating(entry: &Finished) -> Seating {
     Seating::of(&entry.players, entry.local)
 }
 
-/// "You won", "Normal bot won", "Draw", "Not finished".
-fn result_text(lang: Lang, entry: &Finished) -> String {
+/// What the screens call each seat of a kept game: "You", "Normal bot",
+/// "Player 1"; an imported game by the names in its file, else by the
+/// game's sides ("Red", "White"), never "Player 1" for a file's stranger.
+/// `view` is the game's final view, for its side names.
+pub fn seat_names<G: GameUi>(lang: Lang, entry: &Finished, view: Option<&G::View>) -> [String; 2] {
+    [Seat::First, Seat::Second].map(|seat| {
+        if !entry.is_import() {
+            return seating(entry).who(lang, seat);
+        }
+        if let Some(name) = entry.names[seat.index()].clone() {
+            return name;
+        }
+        match view {
+            Some(view) if G::side_class(view, seat) != "none" => G::side(lang, view, seat),
+            _ => tr(lang, player_key(seat)),
+        }
+    })
+}
+
+/// [`seat_names`] for a kept game of any game: its record replayed to the
+/// end for the sides' names.
+pub fn names_of(lang: Lang, entry: &Finished) -> [String; 2] {
+    fn of<G: GameUi>(lang: Lang, entry: &Finished) -> [String; 2] {
+        let view = entry.is_import().then(|| {
+            entry.record::<G>().ok().and_then(|record| {
+                history::table_at(&record, record.moves.len(), entry.local, entry.local)
+                    .ok()
+                    .map(|t| t.view)
+            })
+        });
+        seat_names::<G>(lang, entry, view.flatten().as_ref())
+    }
+    match entry.game {
+        GameId::Hex => of::<Hex>(lang, entry),
+        GameId::Hadang => of::<Hadang>(lang, entry),
+        GameId::Junqi => of::<JunQi>(lang, entry),
+        GameId::Backgammon => of::<Backgammon>(lang, entry),
+    }
+}
+
+/// "You won", "Normal bot won", "Alice won", "Draw", "Not finished".
+fn result_text(lang: Lang, entry: &Finished, names: &[String; 2]) -> String {
     match entry.outcome {
         Some(outcome) => match outcome.winner {
-            Some(seat) => tr_args(lang, "finished-won", &[("who", seating(entry).who(lang, seat))]),
+            Some(seat) => tr_args(lang, "finished-won", &[("who", names[seat.index()].clone())]),
             None => tr(lang, "finished-draw"),
         },
         None => tr(lang, "finished-unfinished"),
     }
+}
+
+/// "12 Mar 2025, 14:05" in the reader's language.
+pub fn date_text(lang: Lang, date: Date) -> String {
+    tr_args(
+        lang,
+        "finished-date",
+        &[
+            ("day", date.day.to_string()),
+            ("month", date.month.to_string()),
+            ("year", date.year.to_string()),
+            ("time", format!("{:02}:{:02}", date.hour, date.minute)),
+        ],
+    )
 }
 
 #[component]
@@ -118,34 +174,83 @@ pub fn FinishedGames() -> Element {
                     }
                 }
                 ImportCard { lang }
-                if games.is_empty() {
-                    p { class: "muted", "data-testid": "finished-empty", {tr(lang, "finished-empty")} }
-                }
-                ul { class: "finished-list", "data-testid": "finished-list",
-                    for entry in games {
-                        li { key: "{entry.key}",
-                            button {
-                                class: "card finished-card",
-                                "data-testid": "finished-game",
-                                "data-game": "{entry.game}",
-                                "data-key": "{entry.key}",
-                                onclick: {
-                                    let key = entry.key.clone();
-                                    move |_| { nav.push(Route::Review { id: key.clone() }); }
-                                },
-                                span { class: "finished-game-name", {tr(lang, crate::screens::game_name_key(entry.game))} }
-                                span { class: "finished-result", {result_text(lang, &entry)} }
-                                span { class: "finished-meta muted",
-                                    {tr_args(lang, "finished-meta", &[
-                                        ("opponent", seating(&entry).who(lang, entry.local.other())),
-                                        ("moves", entry.moves.to_string()),
-                                    ])}
-                                }
-                            }
-                        }
-                    }
+                FinishedList { lang, games, on_open: move |key: String| { nav.push(Route::Review { id: key }); } }
+            }
+        }
+    }
+}
+
+/// The kept games, newest first: finished ones, then the imported games
+/// whose moves stop before an end, under their own heading. Each says its
+/// date, who played and how it ended; a tap opens its review (`on_open`
+/// gets its key).
+#[component]
+pub fn FinishedList(lang: Lang, games: Vec<Finished>, on_open: EventHandler<String>) -> Element {
+    let (unfinished, done): (Vec<Finished>, Vec<Finished>) =
+        games.into_iter().partition(Finished::is_unfinished_import);
+    let empty = done.is_empty() && unfinished.is_empty();
+    rsx! {
+        if empty {
+            p { class: "muted", "data-testid": "finished-empty", {tr(lang, "finished-empty")} }
+        }
+        ul { class: "finished-list", "data-testid": "finished-list",
+            for entry in done {
+                li { key: "{entry.key}", FinishedEntry { lang, entry, on_open } }
+            }
+        }
+        if !unfinished.is_empty() {
+            h2 { class: "section-title finished-group", id: "unfinished-imports-title", "data-testid": "unfinished-imports-title",
+                {tr(lang, "finished-imported-unfinished")}
+            }
+            ul { class: "finished-list", "data-testid": "unfinished-imports", "aria-labelledby": "unfinished-imports-title",
+                for entry in unfinished {
+                    li { key: "{entry.key}", FinishedEntry { lang, entry, on_open } }
                 }
             }
+        }
+    }
+}
+
+#[component]
+fn FinishedEntry(lang: Lang, entry: Finished, on_open: EventHandler<String>) -> Element {
+    let names = names_of(lang, &entry);
+    let moves = entry.moves.to_string();
+    let meta = if entry.is_import() {
+        tr_args(
+            lang,
+            "finished-imported-meta",
+            &[
+                ("first", names[0].clone()),
+                ("second", names[1].clone()),
+                ("moves", moves),
+            ],
+        )
+    } else {
+        tr_args(
+            lang,
+            "finished-meta",
+            &[
+                ("opponent", names[entry.local.other().index()].clone()),
+                ("moves", moves),
+            ],
+        )
+    };
+    let date = entry.date();
+    let key = entry.key.clone();
+    rsx! {
+        button {
+            class: "card finished-card",
+            "data-testid": "finished-game",
+            "data-game": "{entry.game}",
+            "data-key": "{entry.key}",
+            "data-origin": "{entry.origin}",
+            onclick: move |_| on_open.call(key.clone()),
+            span { class: "finished-game-name", {tr(lang, crate::screens::game_name_key(entry.game))} }
+            if let Some(date) = date {
+                time { class: "finished-date muted", "data-testid": "finished-date", datetime: date.iso(), {date_text(lang, date)} }
+            }
+            span { class: "finished-result", "data-testid": "finished-result", {result_text(lang, &entry, &names)} }
+            span { class: "finished-meta muted", "data-testid": "finished-meta", "{meta}" }
         }
     }
 }

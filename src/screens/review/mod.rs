@@ -1,7 +1,7 @@
 //! `/games` (finished games: reopen, import) and `/games/:id` (the review
 //! of one of them).
 
-mod graph;
+pub mod graph;
 pub mod list;
 pub mod screen;
 

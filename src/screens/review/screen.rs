@@ -5,19 +5,19 @@
 //! better one.
 
 use super::graph::ChanceGraph;
-use super::list::seating;
+use super::list::{seat_names, seating};
 use crate::components::sheet::Sheet;
 use crate::i18n::{tr, tr_args};
 use crate::play::finished::Finished;
 use crate::play::history;
 use crate::play::review::{Analysis, Mark, MoveReview, Review};
+use crate::play::{Playable, Table};
 use crate::settings::AppSettings;
-use crate::shell::log::line_text;
 use crate::shell::{BoardProps, GameUi};
 use crate::timer::{monotonic_ms, sleep_ms};
 use dioxus::prelude::*;
 use papan_bots::Level;
-use papan_rules::{Record, Seat};
+use papan_rules::{Record, RecordError, Seat};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -94,6 +94,91 @@ async fn analyse<G: GameUi>(
     running.set(false);
 }
 
+/// A move of the review's step bar or keys.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The starting position.
+    First,
+    Back,
+    Forward,
+    /// After the last move.
+    Last,
+}
+
+impl Step {
+    /// The key that asks for it: the Left and Right arrows step, Home and
+    /// End go to either end.
+    pub fn of_key(key: &str) -> Option<Step> {
+        match key {
+            "ArrowLeft" => Some(Step::Back),
+            "ArrowRight" => Some(Step::Forward),
+            "Home" => Some(Step::First),
+            "End" => Some(Step::Last),
+            _ => None,
+        }
+    }
+
+    /// Where the review goes from `at` (0: the starting position, `k`: after
+    /// the k-th move) in a game of `moves` moves.
+    pub fn apply(self, at: usize, moves: usize) -> usize {
+        match self {
+            Step::First => 0,
+            Step::Back => at.saturating_sub(1),
+            Step::Forward => (at + 1).min(moves),
+            Step::Last => moves,
+        }
+    }
+}
+
+/// Listens for the review's keys on the whole page and sends each one on;
+/// keys meant for a field, a dialog or the board's own arrows are left alone.
+const KEYS_JS: &str = r#"
+if (window.__papanReviewKeys) document.removeEventListener('keydown', window.__papanReviewKeys);
+window.__papanReviewKeys = (e) => {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+  const t = e.target;
+  if (t && t.closest && t.closest('input, textarea, select, [role=dialog], [role=radiogroup], .review-board')) return;
+  e.preventDefault();
+  dioxus.send(e.key);
+};
+document.addEventListener('keydown', window.__papanReviewKeys);
+await new Promise(() => {});
+"#;
+
+const KEYS_OFF_JS: &str = "if (window.__papanReviewKeys) { document.removeEventListener('keydown', window.__papanReviewKeys); window.__papanReviewKeys = null; }";
+
+/// Brings the current move into view in the list, and the board if it is
+/// off screen.
+const SHOW_CURRENT_JS: &str = r#"
+requestAnimationFrame(() => {
+  const m = document.querySelector('.review-move[aria-current="true"]');
+  if (m) m.scrollIntoView({ block: 'nearest' });
+  const b = document.querySelector('.review-board');
+  if (b) {
+    const r = b.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) b.scrollIntoView({ block: 'nearest' });
+  }
+});
+"#;
+
+/// The table the review shows after `plies` moves of `record`: for a game
+/// with secrets (Jun Qi), what `seat` knew then — face-down pieces stay
+/// face down — unless `everything` is asked for; the whole position for
+/// the others (nothing in them is hidden).
+pub fn review_table<G: Playable>(
+    record: &Record<G>,
+    plies: usize,
+    seat: Seat,
+    everything: bool,
+) -> Result<Table<G>, RecordError> {
+    if G::SECRETS && !everything {
+        history::table_at(record, plies, seat, seat)
+    } else {
+        history::open_table_at(record, plies, seat, seat)
+    }
+}
+
 #[component]
 pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element {
     let _ = game;
@@ -103,8 +188,6 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     let progress = use_signal(|| (0usize, 0usize));
     let review = use_signal(|| None::<Review<G::Move>>);
     let mut running = use_signal(|| true);
-    let selected = use_signal(|| None::<usize>);
-    let show_played = use_signal(|| false);
     let cancel = use_hook(|| Arc::new(AtomicBool::new(false)));
     {
         let cancel = cancel.clone();
@@ -126,10 +209,43 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     let fixed = use_hook(|| {
         record.as_ref().ok().map(|r| {
             let end = history::table_at(r, r.moves.len(), entry.local, entry.local);
-            (history::log(r), end.ok().map(|t| t.view))
+            // Each move in the numbers the review's board shows (its bottom seat).
+            (history::log_for(r, entry.local), end.ok().map(|t| t.view))
         })
     });
     let (log, final_view) = fixed.unwrap_or((Vec::new(), None));
+    let count = log.len();
+    // Where the review is: 0 the starting position, k after the k-th move;
+    // it opens on the end of the game.
+    let mut at = use_signal(|| count);
+    let show_played = use_signal(|| true);
+    let show_all = use_signal(|| false);
+    // Bumped by the steps and keys: the list follows them.
+    let mut follow = use_signal(|| 0u32);
+    {
+        let mut show_played = show_played;
+        use_hook(move || {
+            spawn(async move {
+                let mut keys = document::eval(KEYS_JS);
+                while let Ok(key) = keys.recv::<String>().await {
+                    if let Some(step) = Step::of_key(&key) {
+                        let now = *at.peek();
+                        at.set(step.apply(now, count));
+                        show_played.set(true);
+                        follow += 1;
+                    }
+                }
+            });
+        });
+        use_drop(|| {
+            let _ = document::eval(KEYS_OFF_JS);
+        });
+    }
+    use_effect(move || {
+        if follow() > 0 {
+            let _ = document::eval(SHOW_CURRENT_JS);
+        }
+    });
     let record = match record {
         Ok(record) => record,
         Err(reason) => {
@@ -141,18 +257,26 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         }
     };
     let seating = seating(&entry);
+    let names = seat_names::<G>(lang, &entry, final_view.as_ref());
+    let you = seating.you() == Some(entry.local);
     let reviewed = review.read().clone();
     let moves = reviewed.as_ref().map(|r| r.moves.clone()).unwrap_or_default();
-    let chosen: Option<MoveReview<G::Move>> = selected().and_then(|i| moves.get(i).cloned());
-    // The board: the chosen move's position before it with the better move
-    // drawn, or after it with the move played marked; else the final position.
-    let (plies, hint) = match &chosen {
-        Some(m) if show_played() || m.best.is_none() || m.best.as_ref() == Some(&m.played) => (m.plies, None),
-        Some(m) => (m.plies - 1, m.best.clone()),
-        None => (record.moves.len(), None),
+    let at_now = at().min(count);
+    let selected = at_now.checked_sub(1);
+    let current = selected.and_then(|i| log.get(i));
+    let chosen: Option<MoveReview<G::Move>> = selected.and_then(|i| moves.get(i).cloned());
+    // The board: after the chosen move, with it marked; or before it with the
+    // better move drawn. The end of the game, or the start, with no move chosen.
+    let (plies, hint) = match (&chosen, current) {
+        (Some(m), _) if !show_played() && m.best.as_ref().is_some_and(|b| *b != m.played) => {
+            (m.plies - 1, m.best.clone())
+        }
+        (_, Some(entry)) => (entry.plies, None),
+        (_, None) => (0, None),
     };
-    // The game is over: the review shows what was hidden (Jun Qi's layout).
-    let table = history::open_table_at(&record, plies, entry.local, entry.local);
+    // Jun Qi: what the person's seat knew then (face-down pieces stay face
+    // down), or, on request, everything (the game is over).
+    let table = review_table(&record, plies, entry.local, show_all());
     let board = match table {
         Ok(table) => {
             let mut table = table;
@@ -175,28 +299,28 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     let curve = reviewed.as_ref().map(|r| r.curve()).unwrap_or_default();
     let marks: Vec<&'static str> = moves.iter().map(|m| m.mark.id()).collect();
     let side_class = |seat: Seat| final_view.as_ref().map_or("none", |v| G::side_class(v, seat));
-    let line_of = |m: &MoveReview<G::Move>| {
-        log.iter()
-            .find(|e| e.plies == m.plies)
-            .map(line_text)
-            .unwrap_or_default()
+    let explain = match current {
+        None => tr(lang, "log-viewing-start"),
+        Some(line) => {
+            let mut text = G::log_line(lang, line);
+            if let Some(m) = &chosen {
+                text.push_str(&format!(" — {}", tr(lang, mark_key(m.mark))));
+                if let Some(mp) = m.millipoints.filter(|_| m.mark != Mark::Forced) {
+                    text.push_str(&format!(" ({:.0} mp)", -mp));
+                } else if m.mark.is_error() {
+                    text.push_str(&format!(" ({:+.0}%)", (m.after - m.before) * 100.0));
+                }
+                if let Some(best) = m.best.as_ref().filter(|b| **b != m.played) {
+                    // The better move's text comes from the position before the move.
+                    let before = history::table_at(&record, m.plies - 1, entry.local, entry.local);
+                    let best_text = before.map(|t| t.move_text(m.seat, best)).unwrap_or_default();
+                    text.push_str(" · ");
+                    text.push_str(&tr_args(lang, "review-better", &[("move", best_text)]));
+                }
+            }
+            text
+        }
     };
-    let explain = chosen.as_ref().map(|m| {
-        let mut text = format!("{} — {}", line_of(m), tr(lang, mark_key(m.mark)));
-        if let Some(mp) = m.millipoints.filter(|_| m.mark != Mark::Forced) {
-            text.push_str(&format!(" ({:.0} mp)", -mp));
-        } else if m.mark.is_error() {
-            text.push_str(&format!(" ({:+.0}%)", (m.after - m.before) * 100.0));
-        }
-        if let Some(best) = m.best.as_ref().filter(|b| **b != m.played) {
-            // The better move's text comes from the position before the move.
-            let before = history::table_at(&record, m.plies - 1, entry.local, entry.local);
-            let best_text = before.map(|t| t.notation(best)).unwrap_or_default();
-            text.push_str(" · ");
-            text.push_str(&tr_args(lang, "review-better", &[("move", best_text)]));
-        }
-        text
-    });
     let summaries = reviewed.as_ref().map(|r| {
         [entry.local, entry.local.other()].map(|seat| {
             let s = r.summary(seat);
@@ -215,7 +339,7 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
                 text.push_str(" · ");
                 text.push_str(&tr_args(lang, "review-error-rate", &[("rate", format!("{rate:.1}"))]));
             }
-            (side_class(seat), seating.who(lang, seat), text)
+            (side_class(seat), names[seat.index()].clone(), text)
         })
     });
     let worst = reviewed
@@ -225,6 +349,20 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     let has_better = chosen
         .as_ref()
         .is_some_and(|m| m.best.as_ref().is_some_and(|b| *b != m.played));
+    let graph_title = if you {
+        tr(lang, "review-graph-label")
+    } else {
+        tr_args(
+            lang,
+            "review-graph-title",
+            &[("who", names[entry.local.index()].clone())],
+        )
+    };
+    let knew = if you {
+        tr(lang, "review-view-you")
+    } else {
+        tr_args(lang, "review-view-seat", &[("who", names[entry.local.index()].clone())])
+    };
     let exporting = use_signal(|| false);
     ReviewView {
         game: G::GAME,
@@ -236,17 +374,31 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         board,
         explain,
         has_better,
+        graph_title,
         curve,
         marks,
         first_is_local: entry.local == Seat::First,
         worst,
-        export: entry.export::<G>(),
-        moves: moves
+        export: entry.export_named::<G>(&names),
+        moves: log
             .iter()
-            .map(|m| (m.plies, line_of(m), m.mark.id(), mark_key(m.mark)))
+            .enumerate()
+            .map(|(i, line)| {
+                let mark = moves.get(i).map(|m| m.mark);
+                (
+                    line.plies,
+                    G::log_line(lang, line),
+                    mark.map_or("pending", Mark::id),
+                    mark.map(mark_key),
+                )
+            })
             .collect(),
-        selected,
+        at: at_now,
+        secrets: G::SECRETS.then_some(knew),
+        cursor: at,
         show_played,
+        show_all,
+        follow,
         exporting,
         cancel: cancel.clone(),
     }
@@ -265,18 +417,28 @@ struct ReviewView {
     /// Per side: its colour class, who played it, its errors.
     summaries: Option<[(&'static str, String, String); 2]>,
     board: Element,
-    explain: Option<String>,
+    /// The position shown: the move, its mark and the better move.
+    explain: String,
     /// The chosen move was not the best: offer both boards.
     has_better: bool,
+    /// Whose chance the graph shows.
+    graph_title: String,
     curve: Vec<f64>,
     marks: Vec<&'static str>,
     first_is_local: bool,
     worst: Option<usize>,
     export: Result<(String, String), String>,
-    /// Per move: its plies, its text, its mark's id and Fluent key.
-    moves: Vec<(usize, String, &'static str, &'static str)>,
-    selected: Signal<Option<usize>>,
+    /// Per move: its plies, its text, its mark's id (`pending` until judged)
+    /// and Fluent key.
+    moves: Vec<(usize, String, &'static str, Option<&'static str>)>,
+    /// Where the review is: 0 the start, k after the k-th move.
+    at: usize,
+    /// Games with secrets: the switch's words for the seat's own view.
+    secrets: Option<String>,
+    cursor: Signal<usize>,
     show_played: Signal<bool>,
+    show_all: Signal<bool>,
+    follow: Signal<u32>,
     exporting: Signal<bool>,
     /// Stops the analysis.
     cancel: Arc<AtomicBool>,
@@ -294,89 +456,151 @@ impl ReviewView {
             board,
             explain,
             has_better,
+            graph_title,
             curve,
             marks,
             first_is_local,
             worst,
             export,
             moves,
-            mut selected,
+            at,
+            secrets,
+            mut cursor,
             mut show_played,
+            mut show_all,
+            mut follow,
             mut exporting,
             cancel,
         } = self;
         let percent = (done * 100).checked_div(total).unwrap_or(0);
+        let count = moves.len();
+        let selected = at.checked_sub(1);
+        let mut step = move |step: Step| {
+            cursor.set(step.apply(at, count));
+            show_played.set(true);
+            follow += 1;
+        };
         rsx! {
             section { class: "review", "data-testid": "review", "data-game": "{game}",
-                "data-done": "{done}", "data-total": "{total}", "data-running": "{running}",
-                if running {
-                    div { class: "review-progress", "data-testid": "review-progress",
-                        div { class: "estimate-bar", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "{percent}",
-                            div { class: "estimate-fill", style: "width: {percent}%" }
-                        }
-                        span { class: "review-progress-label", {tr_args(lang, "review-progress", &[("done", done.to_string()), ("total", total.to_string())])} }
-                        button { class: "btn btn-ghost", "data-testid": "review-stop",
-                            onclick: move |_| cancel.store(true, Ordering::Relaxed),
-                            {tr(lang, "review-stop")}
+                "data-done": "{done}", "data-total": "{total}", "data-running": "{running}", "data-at": "{at}",
+                div { class: "review-dock", "data-testid": "review-dock",
+                    div { class: "board-wrap board-{game} review-board", "data-testid": "review-board", {board} }
+                    div { class: "review-steps", role: "group", "aria-label": tr(lang, "review-steps"),
+                        button { class: "btn btn-ghost review-step", "data-testid": "review-first", disabled: at == 0,
+                            "aria-label": tr(lang, "review-step-first"), title: tr(lang, "review-step-first"),
+                            onclick: move |_| step(Step::First), StepIcon { step: Step::First } }
+                        button { class: "btn btn-ghost review-step", "data-testid": "review-prev", disabled: at == 0,
+                            "aria-label": tr(lang, "log-previous"), title: tr(lang, "log-previous"),
+                            onclick: move |_| step(Step::Back), StepIcon { step: Step::Back } }
+                        span { class: "review-step-count", "data-testid": "review-step-count", "{at}/{count}" }
+                        button { class: "btn btn-ghost review-step", "data-testid": "review-next", disabled: at >= count,
+                            "aria-label": tr(lang, "log-next"), title: tr(lang, "log-next"),
+                            onclick: move |_| step(Step::Forward), StepIcon { step: Step::Forward } }
+                        button { class: "btn btn-ghost review-step", "data-testid": "review-last", disabled: at >= count,
+                            "aria-label": tr(lang, "review-step-last"), title: tr(lang, "review-step-last"),
+                            onclick: move |_| step(Step::Last), StepIcon { step: Step::Last } }
+                    }
+                    p { class: "review-explain", "data-testid": "review-explain", "aria-live": "polite", "{explain}" }
+                    if has_better {
+                        div { class: "review-toggle", role: "group",
+                            button { class: if show_played() { "btn btn-ghost" } else { "btn btn-primary" }, "data-testid": "review-show-better",
+                                "aria-pressed": "{!show_played()}",
+                                onclick: move |_| show_played.set(false), {tr(lang, "review-show-better")} }
+                            button { class: if show_played() { "btn btn-primary" } else { "btn btn-ghost" }, "data-testid": "review-show-played",
+                                "aria-pressed": "{show_played()}",
+                                onclick: move |_| show_played.set(true), {tr(lang, "review-show-played")} }
                         }
                     }
                 }
-                if let Some(summaries) = summaries {
-                    div { class: "review-summary",
-                        for (side, who, text) in summaries {
-                            p { key: "{who}", class: "review-side side-{side}", "data-testid": "review-summary",
-                                strong { "{who}: " }
-                                "{text}"
+                div { class: "review-scroll", "data-testid": "review-scroll",
+                    if let Some(knew) = secrets {
+                        div { class: "review-view-switch", role: "radiogroup", "aria-label": tr(lang, "review-view-label"),
+                            "data-testid": "review-view-switch",
+                            span { class: "review-view-label", {tr(lang, "review-view-label")} }
+                            div { class: "segmented",
+                                button { class: if show_all() { "seg" } else { "seg selected" }, role: "radio",
+                                    "aria-checked": "{!show_all()}", "data-testid": "review-view-seat",
+                                    onclick: move |_| show_all.set(false), "{knew}" }
+                                button { class: if show_all() { "seg selected" } else { "seg" }, role: "radio",
+                                    "aria-checked": "{show_all()}", "data-testid": "review-view-all",
+                                    onclick: move |_| show_all.set(true), {tr(lang, "review-view-all")} }
                             }
                         }
                     }
-                }
-                div { class: "board-wrap board-{game} review-board", {board} }
-                p { class: "review-explain", "data-testid": "review-explain", "aria-live": "polite",
-                    match explain {
-                        Some(text) => text,
-                        None => tr(lang, "review-pick"),
+                    if running {
+                        div { class: "review-progress", "data-testid": "review-progress",
+                            div { class: "estimate-bar", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "{percent}",
+                                "aria-label": tr(lang, "review-title"),
+                                div { class: "estimate-fill", style: "width: {percent}%" }
+                            }
+                            span { class: "review-progress-label", {tr_args(lang, "review-progress", &[("done", done.to_string()), ("total", total.to_string())])} }
+                            button { class: "btn btn-ghost", "data-testid": "review-stop",
+                                onclick: move |_| cancel.store(true, Ordering::Relaxed),
+                                {tr(lang, "review-stop")}
+                            }
+                        }
                     }
-                }
-                if has_better {
-                    div { class: "review-toggle", role: "group",
-                        button { class: if show_played() { "btn btn-ghost" } else { "btn btn-primary" }, "data-testid": "review-show-better",
-                            "aria-pressed": "{!show_played()}",
-                            onclick: move |_| show_played.set(false), {tr(lang, "review-show-better")} }
-                        button { class: if show_played() { "btn btn-primary" } else { "btn btn-ghost" }, "data-testid": "review-show-played",
-                            "aria-pressed": "{show_played()}",
-                            onclick: move |_| show_played.set(true), {tr(lang, "review-show-played")} }
+                    if let Some(summaries) = summaries {
+                        div { class: "review-summary",
+                            for (side, who, text) in summaries {
+                                p { key: "{who}", class: "review-side side-{side}", "data-testid": "review-summary",
+                                    strong { "{who}: " }
+                                    "{text}"
+                                }
+                            }
+                        }
                     }
-                }
-                ChanceGraph { lang, curve, marks, selected: selected(), first_is_local,
-                    on_select: move |i| { selected.set(Some(i)); show_played.set(false); } }
-                if let Some(worst) = worst {
-                    button { class: "btn btn-accent review-worst", "data-testid": "review-worst",
-                        onclick: move |_| { selected.set(Some(worst)); show_played.set(false); },
-                        {tr(lang, "review-worst")}
+                    ChanceGraph { title: graph_title, curve, marks, selected, first_is_local,
+                        on_select: move |i: usize| { cursor.set(i + 1); show_played.set(true); } }
+                    if let Some(worst) = worst {
+                        button { class: "btn btn-accent review-worst", "data-testid": "review-worst",
+                            onclick: move |_| { cursor.set(worst + 1); show_played.set(false); follow += 1; },
+                            {tr(lang, "review-worst")}
+                        }
                     }
+                    p { class: "muted review-pick", {tr(lang, "review-pick")} }
+                    ol { class: "review-moves", "data-testid": "review-moves", "aria-label": tr(lang, "log-label"),
+                        for (i, (plies, text, mark, mark_key)) in moves.into_iter().enumerate() {
+                            li { key: "{plies}",
+                                button {
+                                    class: "review-move mark-{mark}",
+                                    "data-testid": "review-move",
+                                    "data-mark": "{mark}",
+                                    "data-plies": "{plies}",
+                                    "aria-current": if selected == Some(i) { "true" } else { "false" },
+                                    onclick: move |_| { cursor.set(i + 1); show_played.set(true); follow += 1; },
+                                    span { class: "review-move-text", "{text}" }
+                                    if let Some(key) = mark_key {
+                                        span { class: "review-mark", {tr(lang, key)} }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    button { class: "btn btn-ghost review-export", "data-testid": "review-export",
+                        onclick: move |_| exporting.set(true), {tr(lang, "export-open")} }
                 }
-                button { class: "btn btn-ghost review-export", "data-testid": "review-export",
-                    onclick: move |_| exporting.set(true), {tr(lang, "export-open")} }
                 if exporting() {
                     ExportSheet { lang, export, on_close: move |_| exporting.set(false) }
                 }
-                ol { class: "review-moves", "data-testid": "review-moves",
-                    for (i, (plies, text, mark, mark_key)) in moves.into_iter().enumerate() {
-                        li { key: "{plies}",
-                            button {
-                                class: "review-move mark-{mark}",
-                                "data-testid": "review-move",
-                                "data-mark": "{mark}",
-                                "aria-current": if selected() == Some(i) { "true" } else { "false" },
-                                onclick: move |_| { selected.set(Some(i)); show_played.set(false); },
-                                span { class: "review-move-text", "{text}" }
-                                span { class: "review-mark", {tr(lang, mark_key)} }
-                            }
-                        }
-                    }
-                }
             }
+        }
+    }
+}
+
+/// A step button's picture: drawn, not a character, so that every phone
+/// shows it (⏮ and ⏭ are missing from many fonts).
+#[component]
+fn StepIcon(step: Step) -> Element {
+    let path = match step {
+        Step::First => "M6 5h2.5v14H6z M19 5v14L9 12z",
+        Step::Back => "M17 5v14L6 12z",
+        Step::Forward => "M7 5v14l11-7z",
+        Step::Last => "M15.5 5H18v14h-2.5z M5 5v14l10-7z",
+    };
+    rsx! {
+        svg { class: "step-icon", view_box: "0 0 24 24", width: "22", height: "22", "aria-hidden": "true",
+            path { d: path, fill: "currentColor" }
         }
     }
 }

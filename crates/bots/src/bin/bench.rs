@@ -32,7 +32,17 @@ const PLAYOUTS: u32 = 100_000;
 const ITERATIONS: u64 = 50_000;
 const EXPERT_ITERATIONS: u64 = 20_000;
 
+const USAGE: &str = "usage: bench [--expert-opening]
+  Fixed-work speed benchmark: playouts and search iterations per second on
+  empty 9x9 and 11x11 Hex boards. --expert-opening times the Hex Expert's
+  opening move instead.";
+
 fn main() {
+    papan_bots::cli::args_or_exit(
+        "bench",
+        USAGE,
+        Some(&[("--expert-opening", papan_bots::cli::Takes::Nothing)]),
+    );
     if std::env::args().any(|a| a == "--expert-opening") {
         expert_opening();
         return;

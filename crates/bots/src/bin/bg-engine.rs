@@ -16,8 +16,12 @@ use papan_bots::backgammon::{leak_net, shipped_net};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+const USAGE: &str = "usage: bg-engine [--level L] [--seed N] [--stages N] [--time MS] [--times FILE] \
+[--weights FILE] [--no-limit]
+  A backgammon engine speaking the gnubg line protocol on standard input and output.";
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = papan_bots::cli::args_or_exit("bg-engine", USAGE, None);
     let mut net = None;
     let mut setup = Vec::new();
     let mut times = None;

@@ -40,8 +40,14 @@ struct Options {
     no_limit: bool,
 }
 
+const USAGE: &str = "usage: bg-selfplay [--level L] [--games N] [--seed N] [--out FILE] \
+[--corpus FILE [--limit N]] [--weights FILE] [--temperature T] [--one-ply N] [--two-ply N] \
+[--three-ply N] [--one-ply-window W] [--two-ply-window W] [--three-ply-window W] [--no-limit]
+  Plays a backgammon level against itself (or answers a gnubg corpus) and writes
+  every decision as a judge.py input line.";
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = papan_bots::cli::args_or_exit("bg-selfplay", USAGE, None);
     let mut net = None;
     let mut o = Options {
         level: Level::Expert,
@@ -77,7 +83,10 @@ fn main() {
             "--two-ply-window" => o.windows[1] = Some(value.parse().expect("an equity")),
             "--three-ply-window" => o.windows[2] = Some(value.parse().expect("an equity")),
             "--weights" => net = Some(leak_net(&std::fs::read(&value).expect("read weights")).expect("weights")),
-            other => panic!("bg-selfplay: unknown option {other}"),
+            other => {
+                eprintln!("bg-selfplay: unknown option {other}\n{USAGE}");
+                std::process::exit(2)
+            }
         }
     }
     let net = net.unwrap_or_else(shipped_net);

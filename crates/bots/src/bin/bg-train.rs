@@ -28,7 +28,15 @@ use papan_bots::backgammon::net::Net;
 use papan_bots::backgammon::td::{TrainConfig, Trainer};
 use std::time::Instant;
 
+const USAGE: &str = "usage: bg-train [--games N] [--seed N] [--hidden H] [--lambda L] [--rate A] \
+[--rate-end B] [--report N] [--until K] [--out FILE] [--ship FILE] [--from CHECKPOINT]
+       bg-train --from NET --distill GAMES [--depth 2] [--every 2] [--epochs 4] [--temperature T] \
+[--holdout N] [--save-samples FILE | --load-samples FILE] --out FILE [--ship FILE]
+  Trains the backgammon evaluator by TD(lambda) self-play (or distills a deeper
+  search into it) and writes its weights.";
+
 fn main() {
+    papan_bots::cli::args_or_exit("bg-train", USAGE, None);
     let mut config = TrainConfig::default();
     let mut out = String::from("crates/bots/data/backgammon.weights");
     let mut report = 10_000u64;

@@ -6,7 +6,13 @@ use papan_bots::hadang::uci::UciEngine;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+const USAGE: &str = "usage: hadang-uci
+  A HADANG engine speaking the UCI-style protocol of the open-source Quoridor
+  engines on standard input and output (uci, isready, position, go, quit).
+  No options.";
+
 fn main() {
+    papan_bots::cli::args_or_exit("hadang-uci", USAGE, Some(&[]));
     let start = Instant::now();
     let mut engine = UciEngine::new(Some(Box::new(move || start.elapsed().as_millis() as u64)));
     let stdin = std::io::stdin();

@@ -36,7 +36,13 @@ fn run_on_threads(thinker: &mut ExpertThinker, limit_ms: u64) {
     });
 }
 
+const USAGE: &str = "usage: hex-gtp
+  A Hex engine speaking GTP (Benzene dialect, for HexGui and other controllers)
+  on standard input and output; `param_papan threads N` runs the Expert's
+  searches on N threads. No options.";
+
 fn main() {
+    papan_bots::cli::args_or_exit("hex-gtp", USAGE, Some(&[]));
     let start = Instant::now();
     let mut engine = GtpEngine::new(Some(Box::new(move || start.elapsed().as_millis() as u64)))
         .with_runner(Box::new(run_on_threads));

@@ -33,11 +33,12 @@ const USAGE: &str = "usage: hex-patterns selfplay --size N --games G [--iteratio
 [--threads T] [--seed S] --out FILE | hex-patterns train FILE... [--min-seen N] [--held-out PERCENT] [--out FILE]";
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = papan_bots::cli::args_or_exit("hex-patterns", USAGE, None);
     let result = match args.first().map(String::as_str) {
         Some("selfplay") => selfplay(&args[1..]),
         Some("train") => train(&args[1..]),
-        _ => Err(USAGE.to_string()),
+        Some(other) => Err(format!("unknown command {other:?} (selfplay or train)\n{USAGE}")),
+        None => Err(USAGE.to_string()),
     };
     if let Err(e) = result {
         eprintln!("hex-patterns: {e}");

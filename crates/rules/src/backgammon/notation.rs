@@ -7,9 +7,13 @@
 //! no move exists (B12). Points are the mover's own numbers (B1). Dice are
 //! `roll 6-1` (a turn's roll, high die first) and `opening 6-1` (the opening
 //! roll: White's die, then Black's, B4).
+//!
+//! A person reads every play in the numbers their own board shows: the
+//! opponent's `8/3*` is their `17/22*` ([`BgMove::seen_by`]). Records,
+//! transcripts and the wire keep the mover's numbers.
 
 use super::board::{BAR, OFF};
-use crate::game::ParseError;
+use crate::game::{ParseError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -171,28 +175,48 @@ fn groups(legs: &[Leg]) -> Vec<(Chain, usize)> {
     out
 }
 
+/// Writes `play` in gnubg notation; `flipped` writes each point in the
+/// other seat's numbers (`p` as `25 - p`; the bar and `off` stay), in the
+/// mover's order of chains.
+fn write_play(f: &mut fmt::Formatter<'_>, play: &Play, flipped: bool) -> fmt::Result {
+    if play.is_pass() {
+        return f.write_str("pass");
+    }
+    let seen = |point: u8| match point {
+        1..=24 if flipped => 25 - point,
+        other => other,
+    };
+    for (i, (chain, count)) in groups(play.legs()).iter().enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write_point(f, seen(chain.from), true)?;
+        for &(to, hit) in &chain.stops {
+            f.write_str("/")?;
+            write_point(f, seen(to), false)?;
+            if hit {
+                f.write_str("*")?;
+            }
+        }
+        if *count > 1 {
+            write!(f, "({count})")?;
+        }
+    }
+    Ok(())
+}
+
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_pass() {
-            return f.write_str("pass");
-        }
-        for (i, (chain, count)) in groups(self.legs()).iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write_point(f, chain.from, true)?;
-            for &(to, hit) in &chain.stops {
-                f.write_str("/")?;
-                write_point(f, to, false)?;
-                if hit {
-                    f.write_str("*")?;
-                }
-            }
-            if *count > 1 {
-                write!(f, "({count})")?;
-            }
-        }
-        Ok(())
+        write_play(f, self, false)
+    }
+}
+
+/// A play written in the other seat's point numbers (see [`BgMove::seen_by`]).
+struct Flipped<'a>(&'a Play);
+
+impl fmt::Display for Flipped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_play(f, self.0, true)
     }
 }
 
@@ -315,6 +339,20 @@ pub enum BgMove {
     Play(Play),
 }
 
+impl BgMove {
+    /// The move `mover` made, written in `viewer`'s point numbers (B1): the
+    /// numbers `viewer`'s board shows. The mover's own play reads as its
+    /// notation; the opponent's `8/3*` reads `17/22*`, `bar/22` as `bar/3`,
+    /// `6/off` as `19/off`. Dice read the same for both. Only for people:
+    /// records, transcripts and the wire keep the mover's numbers.
+    pub fn seen_by(&self, mover: Seat, viewer: Seat) -> String {
+        match self {
+            BgMove::Play(play) if mover != viewer => Flipped(play).to_string(),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for BgMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -371,5 +409,28 @@ impl TryFrom<String> for BgMove {
 
     fn try_from(text: String) -> Result<BgMove, ParseError> {
         text.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(text: &str, mover: Seat, viewer: Seat) -> String {
+        text.parse::<BgMove>().unwrap().seen_by(mover, viewer)
+    }
+
+    #[test]
+    fn b1_the_opponents_play_reads_in_the_viewers_numbers() {
+        let (white, black) = (Seat::First, Seat::Second);
+        assert_eq!(seen("8/3*", black, white), "17/22*");
+        assert_eq!(seen("24/20*/16", white, black), "1/5*/9");
+        assert_eq!(seen("bar/22 6/off", black, white), "bar/3 19/off");
+        assert_eq!(seen("8/5(2) 6/3(2)", white, black), "17/20(2) 19/22(2)");
+        assert_eq!(seen("pass", black, white), "pass");
+        // One's own play and the dice read as written.
+        assert_eq!(seen("8/3*", black, black), "8/3*");
+        assert_eq!(seen("roll 6-1", black, white), "roll 6-1");
+        assert_eq!(seen("opening 3-1", white, black), "opening 3-1");
     }
 }

@@ -41,11 +41,14 @@
 //!   3 for a backgammon (B16–B18). On import it must agree with the board;
 //!   on an unfinished board it is a resignation (as gnubg reads it), which a
 //!   record does not hold: the moves are kept.
+//! - The score line names the players (` White : 0    Black : 0` when no
+//!   names are given), as gnubg writes its players' names there; gnubg's
+//!   own `.mat` export has no player tags. Import reads past the names.
 //! - `; [Seed "n"]` keeps the record's seed (gnubg keeps unknown tags as
 //!   the match comment); a file without one reads with seed 0.
 
 use super::tags::read_tag;
-use super::{checked, walk, Transcript, TranscriptError};
+use super::{checked, clean_name, walk, Transcript, TranscriptError};
 use crate::backgammon::{Backgammon, BackgammonOptions, BgMove, Dice, Play};
 use crate::game::{Game, RuleError, Seat};
 use crate::record::{Record, RecordError};
@@ -57,6 +60,14 @@ const LEFT: usize = 27;
 
 fn name(seat: Seat) -> &'static str {
     NAMES[seat.index()]
+}
+
+/// `seat`'s name in the score line: the given name on one line, without
+/// the `:` that ends a name there, else the seat's colour.
+fn score_name(names: Option<[&str; 2]>, seat: Seat) -> String {
+    names
+        .and_then(|names| clean_name(&names[seat.index()].replace(':', ".")))
+        .unwrap_or_else(|| name(seat).to_string())
 }
 
 /// One turn as written: the mover, the dice and what was played
@@ -84,7 +95,9 @@ impl Turn {
 impl Transcript for Backgammon {
     const EXTENSION: &'static str = "mat";
 
-    fn export(record: &Record<Backgammon>) -> String {
+    /// The names take the place of `White` and `Black` in the score line,
+    /// as gnubg writes its players' names there.
+    fn export_named(record: &Record<Backgammon>, names: Option<[&str; 2]>) -> String {
         let mut turns: Vec<Turn> = Vec::new();
         let end = walk(record, |game, mv| match *mv {
             BgMove::Opening { white, black } => turns.push(Turn {
@@ -116,8 +129,9 @@ impl Transcript for Backgammon {
         }
 
         let mut out = format!("; [Seed \"{}\"]\n\n 0 point match\n\n Game 1\n", record.seed);
-        let first = format!("{} : 0", NAMES[0]);
-        out.push_str(&format!(" {first:<31}{} : 0\n", NAMES[1]));
+        let [left, right] = [Seat::First, Seat::Second].map(|seat| score_name(names, seat));
+        let first = format!("{left} : 0");
+        out.push_str(&format!(" {first:<31}{right} : 0\n"));
         for (number, [left, right]) in rows.iter().enumerate() {
             let line = format!(
                 "{:>3}) {:<LEFT$} {}",

@@ -3,6 +3,8 @@
 //! ```text
 //! [Game "HADANG"]
 //! [Seed "7"]
+//! [First "You"]
+//! [Second "Bot (Expert)"]
 //! [Result "1-0"]
 //!
 //! 1. e2 e8
@@ -13,8 +15,9 @@
 //! holds Player 1's move and Player 2's, in the game's notation (`e2` a
 //! pawn step, `e3h`/`e3v` a wall). HADANG has no options yet
 //! ([`HadangOptions`] is empty); a future option gets a tag of its own.
+//! `First` and `Second` name the players, when known; import reads past them.
 
-use super::tags::{self, result_text, write_tag};
+use super::tags::{self, result_text, write_players, write_tag};
 use super::{checked, walk, Transcript, TranscriptError};
 use crate::game::Game;
 use crate::hadang::{Hadang, HadangMove, HadangOptions};
@@ -26,12 +29,13 @@ const NAME: &str = "HADANG";
 impl Transcript for Hadang {
     const EXTENSION: &'static str = "txt";
 
-    fn export(record: &Record<Hadang>) -> String {
+    fn export_named(record: &Record<Hadang>, names: Option<[&str; 2]>) -> String {
         let mut plies = Vec::new();
         let end = walk(record, |game, mv| plies.push(game.format_move(mv)));
         let mut out = String::new();
         write_tag(&mut out, "Game", NAME);
         write_tag(&mut out, "Seed", &record.seed.to_string());
+        write_players(&mut out, names);
         write_tag(&mut out, "Result", result_text(end.and_then(|g| g.outcome())));
         out.push('\n');
         for (number, pair) in plies.chunks(2).enumerate() {

@@ -6,8 +6,11 @@
 //! seed is kept in a private root property `PAPANSEED[n]` (SGF readers keep
 //! or skip unknown properties; HexGui keeps them). A file without it reads
 //! with seed 0.
+//!
+//! The players' names, when given, are `PB` and `PW` as HexGui writes them;
+//! import reads past them (a record has no place for names).
 
-use super::{checked, replayable, Transcript, TranscriptError};
+use super::{checked, clean_name, replayable, Transcript, TranscriptError};
 use crate::hex::sgf::{from_sgf, to_sgf, SgfError, SgfGame};
 use crate::hex::Hex;
 use crate::record::Record;
@@ -17,9 +20,16 @@ const SEED_PROPERTY: &str = "PAPANSEED";
 impl Transcript for Hex {
     const EXTENSION: &'static str = "sgf";
 
-    fn export(record: &Record<Hex>) -> String {
+    /// The names go in `PB` (the first seat, HexGui's Black) and `PW`.
+    fn export_named(record: &Record<Hex>, names: Option<[&str; 2]>) -> String {
         let record = replayable(record);
-        let text = match to_sgf(&SgfGame::from_record(&record)) {
+        let [first_name, second_name] = names.map_or([None, None], |names| names.map(clean_name));
+        let game = SgfGame {
+            first_name,
+            second_name,
+            ..SgfGame::from_record(&record)
+        };
+        let text = match to_sgf(&game) {
             Ok(text) => text,
             // Only options the rules refuse get here (a board size not
             // offered, X1): there is no game to write but its size.

@@ -22,8 +22,9 @@
 //! letter in lower case, then its code). On import they are optional, and
 //! when present must be what the seed deals. `Starts` names the seat that
 //! moves first; `Result` is from the seats' side (`1-0`: the first seat won).
+//! `First` and `Second` name the players, when known; import reads past them.
 
-use super::tags::{self, result_text, write_tag, Document};
+use super::tags::{self, result_text, write_players, write_tag, Document};
 use super::{checked, walk, Transcript, TranscriptError};
 use crate::game::{Game, Seat};
 use crate::junqi::{JunQi, JunQiAction, JunQiOptions, JunQiSetup};
@@ -55,12 +56,13 @@ fn layout(start: &JunQi) -> Vec<Vec<String>> {
 impl Transcript for JunQi {
     const EXTENSION: &'static str = "txt";
 
-    fn export(record: &Record<JunQi>) -> String {
+    fn export_named(record: &Record<JunQi>, names: Option<[&str; 2]>) -> String {
         let mut actions = Vec::new();
         let end = walk(record, |game, mv| actions.push(game.format_move(mv)));
         let mut out = String::new();
         write_tag(&mut out, "Game", NAME);
         write_tag(&mut out, "Seed", &record.seed.to_string());
+        write_players(&mut out, names);
         let start = record.start().ok();
         if let Some(seat) = start.as_ref().and_then(|s| s.seat_to_move()) {
             write_tag(&mut out, "Starts", seat_name(seat));

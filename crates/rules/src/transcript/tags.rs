@@ -111,6 +111,18 @@ pub(super) fn write_tag(out: &mut String, key: &str, value: &str) {
     out.push_str(&format!("[{key} \"{escaped}\"]\n"));
 }
 
+/// Writes the players' tags, `[First "name"]` and `[Second "name"]`, named
+/// after the seats as `Starts` names them; a name left empty is left out.
+/// Import reads past them.
+pub(super) fn write_players(out: &mut String, names: Option<[&str; 2]>) {
+    let Some(names) = names else { return };
+    for (key, name) in ["First", "Second"].into_iter().zip(names) {
+        if let Some(name) = super::clean_name(name) {
+            write_tag(out, key, &name);
+        }
+    }
+}
+
 /// Reads `[Key "value"]`, maybe followed by a `;` comment; the caller
 /// knows the line starts with `[`. A `;` inside the quotes is the value's.
 pub(super) fn read_tag(text: &str, line: usize) -> Result<Tag, TranscriptError> {

@@ -115,8 +115,30 @@ fn cell(i: usize) -> String {
     format!("{}{}", (b'a' + (i % 11) as u8) as char, i / 11 + 1)
 }
 
+const USAGE: &str = "usage: papan-load [--rooms N] [--moves N] [--idle N] [--rate N] [--port N] [--http2] \
+[--raw-streams] [--servers URL,URL,... [--pids PID,...]]
+  Loopback load test: starts papan-server on 127.0.0.1 (or loads the --servers
+  given), plays N Hex rooms concurrently and reports actions/s, latency and RSS.";
+
+/// The flags papan-load takes.
+const FLAGS: papan_bots::cli::Flags = {
+    use papan_bots::cli::Takes::{Nothing, Number, Text};
+    Some(&[
+        ("--rooms", Number),
+        ("--moves", Number),
+        ("--idle", Number),
+        ("--rate", Number),
+        ("--port", Number),
+        ("--http2", Nothing),
+        ("--raw-streams", Nothing),
+        ("--servers", Text),
+        ("--pids", Text),
+    ])
+};
+
 #[tokio::main]
 async fn main() {
+    papan_bots::cli::args_or_exit("papan-load", USAGE, FLAGS);
     let rooms = arg("--rooms", 100).min(5_000) as usize;
     let idle = arg("--idle", 0).min(20_000) as usize;
     let http2 = std::env::args().any(|a| a == "--http2");

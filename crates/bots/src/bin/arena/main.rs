@@ -358,7 +358,8 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
 }
 
 fn main() {
-    let result = parse_args(std::env::args().skip(1)).and_then(|args| match args.game.as_str() {
+    let args = papan_bots::cli::args_or_exit("arena", USAGE, None);
+    let result = parse_args(args.into_iter()).and_then(|args| match args.game.as_str() {
         "hex" => run::<Hex>(&args),
         "hadang" => run::<Hadang>(&args),
         "junqi" => run::<JunQi>(&args),

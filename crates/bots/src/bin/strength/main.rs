@@ -104,7 +104,7 @@ pub fn sibling(name: &str) -> String {
 }
 
 fn main() {
-    let mut words = std::env::args().skip(1);
+    let mut words = papan_bots::cli::args_or_exit("strength", USAGE, None).into_iter();
     let result = match words.next().as_deref() {
         Some("hex") => Flags::parse(words).and_then(|mut flags| {
             let m = hex::HexMatch::from_flags(&mut flags)?;
@@ -128,7 +128,8 @@ fn main() {
                 backgammon::run(&m).map(|row| format!("{head}\n{row}"))
             })
         }
-        _ => Err(USAGE.to_string()),
+        Some(other) => Err(format!("unknown game {other:?} (hex, hadang or backgammon)\n{USAGE}")),
+        None => Err(USAGE.to_string()),
     };
     match result {
         Ok(table) => println!("{table}"),

@@ -40,6 +40,11 @@ struct Args {
     grace_s: u64,
 }
 
+const USAGE: &str = "usage: papan-soak [--rooms N] [--seconds N] [--seed N] [--grace-s N] [--server PATH]
+  Soak test: tables of all four games under illegal, stale, duplicate and
+  malformed requests, dropped streams and restarts of a papan-server child;
+  the stored log is then replayed and checked against what the clients saw.";
+
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         rooms: 200,
@@ -50,7 +55,7 @@ fn parse_args() -> Result<Args, String> {
             .with_file_name("papan-server"),
         grace_s: 60,
     };
-    let mut it = std::env::args().skip(1);
+    let mut it = papan_bots::cli::args_or_exit("papan-soak", USAGE, None).into_iter();
     while let Some(name) = it.next() {
         let value = it.next().ok_or(format!("{name} needs a value"))?;
         let number = || value.parse::<u64>().map_err(|e| format!("{name} {value}: {e}"));
@@ -60,11 +65,7 @@ fn parse_args() -> Result<Args, String> {
             "--seed" => args.seed = number()?,
             "--grace-s" => args.grace_s = number()?,
             "--server" => args.server = PathBuf::from(&value),
-            _ => {
-                return Err(format!(
-                    "unknown argument {name}\nusage: papan-soak [--rooms N] [--seconds N] [--seed N] [--grace-s N] [--server PATH]"
-                ))
-            }
+            _ => return Err(format!("unknown argument {name}\n{USAGE}")),
         }
     }
     Ok(args)
