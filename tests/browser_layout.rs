@@ -3,7 +3,8 @@
 //! page — at 320 and 390 px wide in Indonesian, Filipino and English, in headless
 //! Chromium as a touch phone. On each: the page is as wide as the screen and
 //! its language is the app's, no text is wider than its box (a label spilling
-//! out of its button, a name cut to "Bot pe…"), and no two tap targets overlap
+//! out of its button, a name cut to "Bot pe…", a status clamped mid-sentence),
+//! and no two tap targets overlap
 //! where a finger can reach them. A screenshot of each is kept to look at
 //! (`test-output/browser/layout/<lang>-<width>-<screen>.png`).
 
@@ -39,6 +40,9 @@ for (const e of document.querySelectorAll('body *')) {
   const text = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
   if (text && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
     problems.push(`text wider than its box: ${name(e)} "${e.textContent.trim().slice(0, 40)}" (${e.scrollWidth} > ${e.clientWidth} px)`);
+  // Text clamped to a number of lines must fit them: an ellipsis there hides words.
+  if (text && style.webkitLineClamp !== 'none' && e.scrollHeight > e.clientHeight + 1)
+    problems.push(`text cut after ${style.webkitLineClamp} lines: ${name(e)} "${e.textContent.trim().slice(0, 40)}"`);
 }
 const reachable = e => {
   let r = e.getBoundingClientRect();
@@ -155,7 +159,17 @@ fn screens() -> Vec<Screen> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_screen_fits_320_and_390_px_in_every_language() {
+async fn every_screen_fits_320_px_in_every_language() {
+    every_screen_fits(320, 700).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_screen_fits_390_px_in_every_language() {
+    every_screen_fits(390, 844).await;
+}
+
+/// Every screen in every language on a `width`×`height` phone.
+async fn every_screen_fits(width: u32, height: u32) {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
     let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
@@ -165,63 +179,64 @@ async fn every_screen_fits_320_and_390_px_in_every_language() {
     let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
     let screens = screens();
     let mut problems = Vec::new();
-    for (width, height) in [(320, 700), (390, 844)] {
-        let client = driver
-            .connect_phone_sized(width, height)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-        let run = async {
-            for lang in LANGS {
-                client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
-                let fresh = format!(
-                    "localStorage.clear(); localStorage.setItem('settings', JSON.stringify({{lang: '{lang}'}}));"
-                );
-                client.execute(&fresh, vec![]).await.map_err(|e| e.to_string())?;
-                for screen in &screens {
-                    let at = format!("{} in {lang} at {width} px", screen.name);
-                    open(&client, &base, screen).await.map_err(|e| format!("{at}: {e}"))?;
-                    // Fonts and the first frames settle.
-                    tokio::time::sleep(Duration::from_millis(250)).await;
-                    let page_lang = client
-                        .execute("return document.documentElement.lang", vec![])
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    if page_lang != lang {
-                        problems.push(format!("{at}: page language {page_lang}"));
-                    }
-                    let found = client
-                        .execute(LAYOUT_PROBLEMS_JS, vec![])
-                        .await
-                        .map_err(|e| format!("{at}: {e}"))?;
-                    for problem in found.as_array().into_iter().flatten() {
-                        problems.push(format!("{at}: {}", problem.as_str().unwrap_or_default()));
-                    }
-                    save_shot(
-                        &client,
-                        &repo,
-                        &format!("test-output/browser/layout/{lang}-{width}-{}.png", screen.name),
-                    )
-                    .await;
+    let client = driver
+        .connect_phone_sized(width, height)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let run = async {
+        for lang in LANGS {
+            client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
+            let fresh =
+                format!("localStorage.clear(); localStorage.setItem('settings', JSON.stringify({{lang: '{lang}'}}));");
+            client.execute(&fresh, vec![]).await.map_err(|e| e.to_string())?;
+            for screen in &screens {
+                let at = format!("{} in {lang} at {width} px", screen.name);
+                open(&client, &base, screen).await.map_err(|e| format!("{at}: {e}"))?;
+                // Fonts and the first frames settle.
+                tokio::time::sleep(Duration::from_millis(250)).await;
+                let page_lang = client
+                    .execute("return document.documentElement.lang", vec![])
+                    .await
+                    .map_err(|e| e.to_string())?;
+                if page_lang != lang {
+                    problems.push(format!("{at}: page language {page_lang}"));
                 }
+                let found = client
+                    .execute(LAYOUT_PROBLEMS_JS, vec![])
+                    .await
+                    .map_err(|e| format!("{at}: {e}"))?;
+                for problem in found.as_array().into_iter().flatten() {
+                    problems.push(format!("{at}: {}", problem.as_str().unwrap_or_default()));
+                }
+                save_shot(
+                    &client,
+                    &repo,
+                    &format!("test-output/browser/layout/{lang}-{width}-{}.png", screen.name),
+                )
+                .await;
             }
-            Ok::<_, String>(())
-        };
-        let outcome = tokio::time::timeout(Duration::from_secs(420), run)
-            .await
-            .unwrap_or_else(|_| Err(format!("the screens at {width} px took more than 7 minutes")));
-        if outcome.is_err() {
-            save_shot(
-                &client,
-                &repo,
-                &format!("test-output/browser/layout/failure-{width}.png"),
-            )
-            .await;
         }
-        let _ = client.close().await;
-        outcome.unwrap_or_else(|e| panic!("{e}"));
+        Ok::<_, String>(())
+    };
+    let outcome = tokio::time::timeout(Duration::from_secs(420), run)
+        .await
+        .unwrap_or_else(|_| Err(format!("the screens at {width} px took more than 7 minutes")));
+    if outcome.is_err() {
+        save_shot(
+            &client,
+            &repo,
+            &format!("test-output/browser/layout/failure-{width}.png"),
+        )
+        .await;
     }
+    let _ = client.close().await;
     drop(driver);
-    assert!(problems.is_empty(), "screens that do not fit:\n{}", problems.join("\n"));
+    outcome.unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        problems.is_empty(),
+        "screens that do not fit at {width} px:\n{}",
+        problems.join("\n")
+    );
 }
 
 /// Opens `screen` (by its path, or by its taps from where the last one left

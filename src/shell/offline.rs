@@ -565,10 +565,9 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         strip(lang, &game, &table, &tap, table.bottom, t),
     ];
     // The estimate of the latest position worked out (kept until the next
-    // is ready, so the bar does not flicker while the bot thinks). None once
-    // the game is over: the result card says how it ended.
-    let estimate = (settings.read().show_estimate && game.vs_bot() && !game.is_over())
-        .then(|| (runner.estimate)().map(|(_, p)| p));
+    // is ready, so the bar does not flicker while the bot thinks); the frame
+    // shows none once the game is over.
+    let estimate = (settings.read().show_estimate && game.vs_bot()).then(|| (runner.estimate)().map(|(_, p)| p));
     let mut result = result_info(lang, seating, &table, card_buttons(lang));
     if let Some(info) = result.as_mut().filter(|_| game.vs_bot()) {
         info.lines.push(ResultLine {

@@ -1,11 +1,12 @@
 //! `cargo xtask test`: install what the tests need, then run every check in CI's order.
 //!
 //! Cheap checks first (fmt, clippy) so a style slip fails in seconds, then the web build the
-//! browser test drives, the whole test suite, and finally the desktop and phone build checks. The first
+//! browser test drives, and the whole test suite with the desktop and phone build checks
+//! beside the browser tests ([`test_lanes`]). The first
 //! failing step stops the run; a timing summary is printed either way.
 
 use crate::env::{self, cargo, timed, Timed};
-use crate::test_lanes;
+use crate::test_lanes::{self, Beside};
 use crate::tools;
 use crate::web::{self, BuildOptions};
 use std::path::Path;
@@ -79,33 +80,42 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         log,
         || web::build(&BuildOptions::default_for_repo()),
     )?;
-    timed("cargo test (incl. browser)", log, || {
-        test_lanes::run(&[
-            ("PAPAN_DIST_DIR", dist.as_path()),
-            ("PAPAN_CHROMEDRIVER", Path::new(tools::CHROMEDRIVER)),
-            ("PAPAN_AXE_JS", axe.as_path()),
-            // The .mat interop test fails rather than skips without gnubg.
-            ("PAPAN_GNUBG", gnubg.as_path()),
-            ("PAPAN_REQUIRE_GNUBG", Path::new("1")),
-            // The cluster tests start it on loopback themselves.
-            ("PAPAN_NATS_SERVER", nats.as_path()),
-        ])
-    })?;
-    timed("desktop check", log, || {
-        env::run(&mut cargo(&["check", "--package", "papan", "--features", "desktop"]))
-    })?;
-    timed("android check (mobile)", log, || {
-        env::run(
-            cargo(&[
-                "check",
-                "--package",
-                "papan",
-                "--target",
-                tools::ANDROID_TARGET,
-                "--features",
-                "mobile",
-            ])
-            .envs(android_c.iter().map(|(k, v)| (k, v))),
+    // The desktop and Android compile checks need no test: they run in the
+    // test step's non-browser lane, beside the browser tests.
+    let desktop = cargo(&["check", "--package", "papan", "--features", "desktop"]);
+    let mut android = cargo(&[
+        "check",
+        "--package",
+        "papan",
+        "--target",
+        tools::ANDROID_TARGET,
+        "--features",
+        "mobile",
+    ]);
+    android.envs(android_c.iter().map(|(k, v)| (k, v)));
+    let beside = vec![
+        Beside {
+            name: "desktop check",
+            command: desktop,
+        },
+        Beside {
+            name: "android check (mobile)",
+            command: android,
+        },
+    ];
+    timed("cargo test (incl. browser) + desktop and android checks", log, || {
+        test_lanes::run(
+            &[
+                ("PAPAN_DIST_DIR", dist.as_path()),
+                ("PAPAN_CHROMEDRIVER", Path::new(tools::CHROMEDRIVER)),
+                ("PAPAN_AXE_JS", axe.as_path()),
+                // The .mat interop test fails rather than skips without gnubg.
+                ("PAPAN_GNUBG", gnubg.as_path()),
+                ("PAPAN_REQUIRE_GNUBG", Path::new("1")),
+                // The cluster tests start it on loopback themselves.
+                ("PAPAN_NATS_SERVER", nats.as_path()),
+            ],
+            beside,
         )
     })?;
     Ok(())

@@ -5,9 +5,11 @@
 //! `cargo test --workspace` runs its binaries one at a time, and most of a
 //! browser test's time is spent waiting on the page, so one core idled while
 //! the other waited. Two lanes keep both busy without ever running two
-//! browsers at once (the browser tests were written for one at a time). Each
-//! binary's output is printed whole when it ends, with its time, and every
-//! binary runs even after one fails, so one run shows every failure.
+//! browser binaries at once. The other lane ends far sooner, so the build
+//! checks that need no test (the desktop and Android compiles) run there,
+//! after its binaries. Each binary's output is printed whole when it ends,
+//! with its time, and every binary runs even after one fails, so one run
+//! shows every failure.
 
 use crate::env::{cargo, describe, repo_root};
 use std::io::{BufRead, BufReader, Read};
@@ -39,8 +41,15 @@ struct Ran {
     ok: bool,
 }
 
-/// Builds the workspace's tests, then runs them in two lanes with `envs`.
-pub fn run(envs: &[(&str, &Path)]) -> Result<(), String> {
+/// A command run in the non-browser lane once its binaries are done.
+pub struct Beside {
+    pub name: &'static str,
+    pub command: Command,
+}
+
+/// Builds the workspace's tests, then runs them in two lanes with `envs`,
+/// and `beside` after the non-browser lane's binaries.
+pub fn run(envs: &[(&str, &Path)], beside: Vec<Beside>) -> Result<(), String> {
     let binaries = build()?;
     println!(
         "{} test binaries: {} in the browser lane, the rest beside them",
@@ -51,11 +60,20 @@ pub fn run(envs: &[(&str, &Path)]) -> Result<(), String> {
     let printing = Arc::new(Mutex::new(()));
     let start = Instant::now();
     let lanes: Vec<Vec<Ran>> = std::thread::scope(|scope| {
-        let lanes = [browser, other].map(|lane| {
-            let printing = Arc::clone(&printing);
-            scope.spawn(move || lane.iter().map(|b| run_one(b, envs, &printing)).collect::<Vec<_>>())
+        let printing_browser = Arc::clone(&printing);
+        let browser = scope.spawn(move || {
+            browser
+                .iter()
+                .map(|b| run_one(b, envs, &printing_browser))
+                .collect::<Vec<_>>()
         });
-        lanes
+        let printing_other = Arc::clone(&printing);
+        let other = scope.spawn(move || {
+            let mut ran: Vec<Ran> = other.iter().map(|b| run_one(b, envs, &printing_other)).collect();
+            ran.extend(beside.into_iter().map(|b| run_beside(b, &printing_other)));
+            ran
+        });
+        [browser, other]
             .into_iter()
             .map(|l| l.join().expect("a test lane panicked"))
             .collect()
@@ -90,7 +108,7 @@ pub fn run(envs: &[(&str, &Path)]) -> Result<(), String> {
     if failed.is_empty() {
         Ok(())
     } else {
-        Err(format!("failing test binaries: {}", failed.join(", ")))
+        Err(format!("failing: {}", failed.join(", ")))
     }
 }
 
@@ -167,6 +185,22 @@ fn run_one(binary: &TestBinary, envs: &[(&str, &Path)], printing: &Mutex<()>) ->
     print!("{output}");
     Ran {
         name: binary.name.clone(),
+        seconds,
+        ok,
+    }
+}
+
+/// A build check run beside the browser tests, printed whole at its end.
+fn run_beside(mut beside: Beside, printing: &Mutex<()>) -> Ran {
+    let began = Instant::now();
+    let shown = describe(&beside.command);
+    let (output, ok) = output_of(&mut beside.command).unwrap_or_else(|e| (format!("cannot start {shown}: {e}"), false));
+    let seconds = began.elapsed().as_secs_f64();
+    let _turn = printing.lock().unwrap_or_else(|e| e.into_inner());
+    println!("\n──── {} ({seconds:.1}s) ────\n$ {shown}", beside.name);
+    print!("{output}");
+    Ran {
+        name: beside.name.to_string(),
         seconds,
         ok,
     }
