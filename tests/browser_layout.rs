@@ -170,13 +170,7 @@ async fn every_screen_fits_390_px_in_every_language() {
 
 /// Every screen in every language on a `width`×`height` phone.
 async fn every_screen_fits(width: u32, height: u32) {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let (repo, base, driver) = serve_and_drive();
     let screens = screens();
     let mut problems = Vec::new();
     let client = driver
@@ -237,6 +231,18 @@ async fn every_screen_fits(width: u32, height: u32) {
         "screens that do not fit at {width} px:\n{}",
         problems.join("\n")
     );
+}
+
+/// The repository, the web build served on 127.0.0.1, and chromedriver.
+fn serve_and_drive() -> (PathBuf, String, ChromeDriver) {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
+    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    (repo, base, driver)
 }
 
 /// Opens `screen` (by its path, or by its taps from where the last one left
@@ -304,13 +310,7 @@ async fn save_shot(client: &Client, repo: &Path, path: &str) {
 /// frame carries the edge colours (red above and below, blue at the sides).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn zoomed_hex_19_keeps_coordinates_and_edge_colours_in_view() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let (repo, base, driver) = serve_and_drive();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let run = async {
         client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;

@@ -42,6 +42,15 @@ pub struct Finished {
     /// `PB`/`PW`, a `.mat` file's score line); absent for games played here.
     #[serde(default, skip_serializing_if = "no_names")]
     pub names: [Option<String>; 2],
+    /// What an imported file held that Papan's game does not, as written:
+    /// the doubling-cube actions of a `.mat` game (`alice: Doubles => 2`).
+    /// The review shows them; absent for games played here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_aside: Vec<String>,
+    /// The points an imported file gave the winner when they are not
+    /// Papan's count (the cube doubled them, a double was dropped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_points: Option<u8>,
 }
 
 fn no_names(names: &[Option<String>; 2]) -> bool {
@@ -74,6 +83,8 @@ impl Finished {
             record: serde_json::to_value(record).map_err(|e| e.to_string())?,
             at: None,
             names: [None, None],
+            left_aside: Vec::new(),
+            file_points: None,
         })
     }
 
@@ -149,6 +160,67 @@ pub fn import<G: Playable>(text: &str) -> Result<Finished, String> {
     Ok(out)
 }
 
+/// One game of a backgammon match file, offered for import on its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchGame {
+    /// `n` of the file's ` Game n`.
+    pub number: u32,
+    /// The match score before it, player 0 first.
+    pub score: [u32; 2],
+    /// The game ready to keep, or why it is refused (its line and rule).
+    pub entry: Result<Finished, String>,
+}
+
+/// Every game of a `.mat` match file (GNU Backgammon's, a backgammon
+/// site's), each replayed and checked on its own: the cube actions left
+/// aside are kept in [`Finished::left_aside`], the file's points in
+/// [`Finished::file_points`] when they are not the board's. A text that is
+/// not a match file at all is refused as a whole.
+pub fn import_match(text: &str) -> Result<Vec<MatchGame>, String> {
+    use papan_rules::backgammon::Backgammon;
+    use papan_rules::Game;
+    let games = papan_rules::transcript::read_match(text).map_err(|e| e.to_string())?;
+    let hash = fnv1a(text.trim().as_bytes());
+    let several = games.len() > 1;
+    Ok(games
+        .into_iter()
+        .map(|game| {
+            let names = game.names.clone().map(clean_file_name);
+            let entry = game.record.map_err(|e| e.to_string()).and_then(|record| {
+                let outcome = record.replay().map_err(|e| e.to_string())?.outcome();
+                let key = if several {
+                    format!("import-{}-{hash:016x}-{}", GameId::Backgammon, game.number)
+                } else {
+                    format!("import-{}-{hash:016x}", GameId::Backgammon)
+                };
+                let mut out =
+                    Finished::new::<Backgammon>(key, &record, Seat::First, [Player::Human; 2], outcome, IMPORTED)?;
+                out.left_aside = game
+                    .cube
+                    .iter()
+                    .map(|(_, seat, action)| {
+                        let who = names[seat.index()]
+                            .clone()
+                            .unwrap_or_else(|| ["White", "Black"][seat.index()].into());
+                        format!("{who}: {action}")
+                    })
+                    .collect();
+                out.file_points = game
+                    .file_points
+                    .map(|(_, points)| points)
+                    .filter(|&points| outcome.is_none_or(|o| o.points != points));
+                out.names = names;
+                Ok(out)
+            });
+            MatchGame {
+                number: game.number,
+                score: game.score,
+                entry,
+            }
+        })
+        .collect())
+}
+
 /// The longest player name kept from a file.
 const NAME_CHARS: usize = 40;
 
@@ -165,11 +237,15 @@ pub fn file_names(game: GameId, text: &str) -> [Option<String>; 2] {
         GameId::Backgammon => mat_names(text),
         GameId::Hadang | GameId::Junqi => ["First", "Second"].map(|key| tag_value(text, key)),
     };
-    names.map(|name| {
-        let name: String = name?.trim().chars().take(NAME_CHARS).collect();
-        let seat_word = matches!(name.as_str(), "White" | "Black");
-        (!name.is_empty() && !seat_word && !name.chars().any(char::is_control)).then_some(name)
-    })
+    names.map(clean_file_name)
+}
+
+/// A name as a file gives it, kept when it is one: trimmed, at most
+/// [`NAME_CHARS`], not a seat word Papan writes itself.
+fn clean_file_name(name: Option<String>) -> Option<String> {
+    let name: String = name?.trim().chars().take(NAME_CHARS).collect();
+    let seat_word = matches!(name.as_str(), "White" | "Black");
+    (!name.is_empty() && !seat_word && !name.chars().any(char::is_control)).then_some(name)
 }
 
 /// The value of a `[Key "value"]` line of a HADANG or Jun Qi transcript.

@@ -111,3 +111,20 @@ finished-imported-meta = Imported · { $first } vs { $second } · { $moves ->
        *[other] { $moves } moves
     }
 finished-imported-unfinished = Imported, not finished
+# Imports: match files with several games, cube actions left aside (issue 36).
+import-match-games = { $count ->
+        [one] This match file holds 1 game. Open it:
+       *[other] This match file holds { $count } games. Open one:
+    }
+import-match-game = Game { $number } (score { $first }–{ $second })
+import-match-cube = { $count ->
+        [one] 1 cube action left aside
+       *[other] { $count } cube actions left aside
+    }
+import-match-open = Open
+review-left-aside = Papan plays without the doubling cube; the file's cube actions are left aside: { $actions }.
+review-file-points = { $points ->
+        [one] The file scores this game 1 point; the points here are counted on the board alone.
+       *[other] The file scores this game { $points } points; the points here are counted on the board alone.
+    }
+export-hint-gnubg = In GNU Backgammon, type "set jacoby off" before importing this file, so that a gammon counts 2 points and a backgammon 3, as here.

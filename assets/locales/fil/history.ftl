@@ -87,3 +87,14 @@ finished-date = { $month ->
     } { $day }, { $year } · { $time }
 finished-imported-meta = Na-import · { $first } laban sa { $second } · { $moves } tira
 finished-imported-unfinished = Na-import, hindi tapos
+# Pag-import: match file na may ilang laro, isinantabi ang mga galaw ng doubling cube (issue 36).
+import-match-games = May { $count } laro ang match file na ito. Magbukas ng isa:
+import-match-game = Laro { $number } (iskor { $first }–{ $second })
+import-match-cube = { $count ->
+        [one] 1 galaw ng doubling cube ang isinantabi
+       *[other] { $count } galaw ng doubling cube ang isinantabi
+    }
+import-match-open = Buksan
+review-left-aside = Walang doubling cube sa laro ng Papan; isinantabi ang mga galaw ng cube mula sa file: { $actions }.
+review-file-points = Binibigyan ng file ang larong ito ng { $points } puntos; ang puntos dito ay binibilang lamang mula sa board.
+export-hint-gnubg = Sa GNU Backgammon, i-type ang "set jacoby off" bago i-import ang file na ito, para 2 puntos ang gammon at 3 ang backgammon, gaya rito.

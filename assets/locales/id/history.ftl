@@ -87,3 +87,11 @@ finished-date = { $day } { $month ->
     } { $year }, { $time }
 finished-imported-meta = Diimpor · { $first } vs { $second } · { $moves } langkah
 finished-imported-unfinished = Diimpor, belum selesai
+# Impor: berkas pertandingan berisi beberapa permainan, aksi dadu penggandaan disisihkan (issue 36).
+import-match-games = Berkas pertandingan ini berisi { $count } permainan. Buka salah satunya:
+import-match-game = Permainan { $number } (skor { $first }–{ $second })
+import-match-cube = { $count } aksi dadu penggandaan disisihkan
+import-match-open = Buka
+review-left-aside = Papan dimainkan tanpa dadu penggandaan; aksi dadu penggandaan dari berkas disisihkan: { $actions }.
+review-file-points = Berkas memberi permainan ini { $points } poin; poin di sini dihitung dari papan saja.
+export-hint-gnubg = Di GNU Backgammon, ketik "set jacoby off" sebelum mengimpor berkas ini, agar gammon bernilai 2 poin dan backgammon 3 poin, sama seperti di sini.

@@ -25,6 +25,8 @@ mod hex;
 mod junqi;
 mod tags;
 
+pub use backgammon::{read_match, MatGame};
+
 use crate::game::{Game, ParseError};
 use crate::record::{Record, RecordError};
 use crate::rule::RuleId;
@@ -75,8 +77,8 @@ pub enum TranscriptError {
     Malformed { line: Option<usize>, message: String },
     /// A transcript of another game (or of another program's game variant).
     WrongGame { line: Option<usize>, message: String },
-    /// Well-formed, but holding something Papan does not play (the doubling
-    /// cube, setup stones, several games in one file).
+    /// Well-formed, but holding something Papan does not play (setup
+    /// stones, several games in one file where one game is read).
     Unsupported { line: Option<usize>, message: String },
     /// The text contradicts itself: a Jun Qi layout the seed does not deal,
     /// a result the moves do not reach.

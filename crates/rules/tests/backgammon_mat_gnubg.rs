@@ -103,6 +103,11 @@ fn match_id_field(id: &str, start: usize, len: usize) -> u32 {
 
 /// Runs `gnubg -t` on `mat`: imports it, shows the board, reads the IDs.
 fn gnubg_import(gnubg: &Path, mat: &str, name: &str) -> GnubgEnd {
+    gnubg_import_after(gnubg, mat, name, "")
+}
+
+/// [`gnubg_import`] with gnubg's commands `before` run first.
+fn gnubg_import_after(gnubg: &Path, mat: &str, name: &str, before: &str) -> GnubgEnd {
     let dir = std::env::temp_dir().join(format!("papan-gnubg-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.mat");
@@ -121,7 +126,12 @@ fn gnubg_import(gnubg: &Path, mat: &str, name: &str) -> GnubgEnd {
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().unwrap();
-        write!(stdin, "import mat \"{}\"\nshow board\n", file.display()).unwrap();
+        write!(
+            stdin,
+            "{before}import mat \"{}\"\nshow board\nshow score\n",
+            file.display()
+        )
+        .unwrap();
     }
     let deadline = Instant::now() + Duration::from_secs(120);
     while child.try_wait().unwrap().is_none() {
@@ -243,4 +253,36 @@ fn backgammon_mat_gnubg_reads_the_players_names() {
     // gnubg's board shows player 0 as O and player 1 as X, by name.
     assert!(end.output.contains("O: Ikaw"), "{}", context());
     assert!(end.output.contains("X: Bot (Ahli) Ñandú"), "{}", context());
+}
+
+/// gnubg counts Papan's exported game as Papan does (issue 36): a gammon
+/// is 2 points (B17), once the Jacoby rule of its money sessions is off
+/// (`set jacoby off`, as the export screen says: gnubg 1.07 reads a `.mat`
+/// file's `[Jacoby "Off"]` tag and discards it). With the rule on, gnubg
+/// counts the gammon 1.
+#[test]
+fn b17_gnubg_scores_a_papan_gammon_as_papan_does() {
+    let Some(gnubg) = gnubg_or_skip("b17_gnubg_scores_a_papan_gammon_as_papan_does") else {
+        return;
+    };
+    let (record, outcome) = (0..500)
+        .map(|seed| random_record(seed, 10_000))
+        .find_map(|record| {
+            let outcome = record.replay().unwrap().outcome()?;
+            (outcome.points == 2).then_some((record, outcome))
+        })
+        .expect("a random game ends in a gammon");
+    let mat = Backgammon::export(&record);
+    let winner = ["White", "Black"][outcome.winner.unwrap().index()];
+    let score_of = |end: &GnubgEnd| {
+        end.output
+            .lines()
+            .find(|l| l.contains("The score"))
+            .unwrap_or_else(|| panic!("no score in gnubg's output:\n{}", end.output))
+            .to_string()
+    };
+    let off = score_of(&gnubg_import_after(&gnubg, &mat, "gammon-off", "set jacoby off\n"));
+    assert!(off.contains(&format!("{winner} 2")), "{off}\n{mat}");
+    let on = score_of(&gnubg_import_after(&gnubg, &mat, "gammon-on", "set jacoby on\n"));
+    assert!(on.contains(&format!("{winner} 1")), "{on}");
 }

@@ -272,7 +272,9 @@ fn illegal_moves_are_refused_with_ply_and_rule() {
         ("(;FF[4]GM[11]SZ[11];B[a1];B[b2])", (Some(1), "X4")),
         ("(;FF[4]GM[11]SZ[11];B[a1];W[b2];W[swap-pieces])", (Some(2), "X7")),
         ("(;FF[4]GM[11]SZ[11];B[a1];W[swap-sides];B[b1])", (Some(2), "X4")),
-        ("(;FF[4]GM[11]SZ[11];B[a1];W[swap-pieces];W[b1])", (Some(2), "X4")),
+        // HexGui's board-stays swap: White moves after it, then not again.
+        ("(;FF[4]GM[11]SZ[11];B[a1];W[swap-pieces];W[b1];W[c1])", (Some(3), "X4")),
+        ("(;FF[4]GM[11]SZ[11];B[a1];W[swap-pieces];B[b1];B[c1])", (Some(3), "X4")),
         (
             "(;FF[4]GM[11]SZ[7];B[d1];W[a1];B[d2];W[a2];B[d3];W[a3];B[d4];W[a4];B[d5];W[a5];B[d6];W[a6];B[d7];W[g7])",
             (Some(13), "X9"),
@@ -282,5 +284,109 @@ fn illegal_moves_are_refused_with_ply_and_rule() {
         let err = from_sgf(text).unwrap_err();
         let shown = err.to_string();
         assert_eq!(refused_rule(err), (want.0, want.1.to_string()), "{text}: {shown}");
+    }
+}
+
+/// A real file kept in `tests/data/hex/` (origins in its README).
+fn real(name: &str) -> String {
+    let path = format!("{}/tests/data/hex/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The seat whose colour joins its edges on the final board.
+fn board_winner(g: &SgfGame) -> Option<Seat> {
+    g.replay().unwrap().outcome().and_then(|o| o.winner)
+}
+
+#[test]
+fn x7_hexgui_swap_pieces_then_white_keeps_the_board() {
+    // HexGui 1.0 at the 2008 Computer Olympiad (MoHex v Yopt): the swapper's
+    // letter moves again and the board stays: our swap exactly.
+    let g = from_sgf(&real("mohex-yopt-1.sgf")).unwrap();
+    assert!(g.options.swap);
+    assert_eq!(g.moves[..4], moves(&["d2", "swap", "b10", "d9"]));
+    let hex = g.replay().unwrap();
+    // d2 is still a Red stone, now the second seat's (X7); b10 is Blue.
+    assert_eq!(hex.stone(mv_cell("d2")), Some(Colour::Red));
+    assert_eq!(hex.stone(mv_cell("b10")), Some(Colour::Blue));
+    assert_eq!(hex.seat_of(Colour::Red), Seat::Second);
+    // Every move node of the file is read, none left out.
+    let nodes = real("mohex-yopt-1.sgf").matches("B[").count() + real("mohex-yopt-1.sgf").matches("W[").count();
+    assert_eq!(g.moves.len(), nodes);
+}
+
+fn mv_cell(name: &str) -> Cell {
+    name.parse().unwrap()
+}
+
+#[test]
+fn x7_hexgui_0_9_files_with_swap_and_resignation_read() {
+    // HexGui 0.9 (2010 Olympiad): swap, then White resigns on a live board.
+    let g = from_sgf(&real("yop-moh-2.sgf")).unwrap();
+    assert_eq!(g.moves[1], HexMove::Swap);
+    assert_eq!(g.moves.len(), 20);
+    assert!(!g.replay().unwrap().is_over());
+    // White is Blue after the board-stays swap: the first seat's colour.
+    assert_eq!(g.resigned, Some(Seat::First));
+    // HexGui 0.9.GIT (2011): swap, then 20 stones; the file ends there
+    // (the game was decided off the record).
+    let g = from_sgf(&real("pan-moh-1.sgf")).unwrap();
+    assert_eq!(g.moves[1], HexMove::Swap);
+    assert_eq!(g.moves.len(), 22);
+    assert_eq!(g.resigned, None);
+    // benzene 0.1 (2000 Olympiad) writes `W[SWAP]` with White again.
+    let g = from_sgf(&real("00.2.HQ.sgf")).unwrap();
+    assert_eq!(g.moves[..3], moves(&["a2", "swap", "f6"]));
+    let text = real("00.2.HQ.sgf");
+    assert_eq!(g.moves.len(), text.matches(";B[").count() + text.matches(";W[").count());
+    assert_eq!(g.first_name.as_deref(), Some("player1"));
+}
+
+#[test]
+fn x9_resignation_after_a_won_board_ends_the_record() {
+    // MoHex v Wolve, written by benzene's twogtp.py: names, swap, RE[B+],
+    // and a final `B[resign]` after the board is already won.
+    let text = real("mw1.sgf");
+    assert!(text.trim_end().ends_with(";B[resign]\n)"), "the file as kept");
+    let g = from_sgf(&text).unwrap();
+    assert_eq!(g.first_name.as_deref(), Some("Mohex 0.9.GIT"));
+    assert_eq!(g.second_name.as_deref(), Some("Wolve 0.9.GIT"));
+    assert_eq!(g.moves[1], HexMove::Swap);
+    assert_eq!(g.resigned, None, "the board's result stands");
+    let hex = g.replay().unwrap();
+    assert!(hex.is_over());
+    // RE[B+] names the program of PB (MoHex, the first seat), which took
+    // White after Wolve's swap and joined left and right; the resignation
+    // is Black's, the loser's, written after White's winning stone.
+    let winner = board_winner(&g).unwrap();
+    assert_eq!(winner, Seat::First);
+    assert_eq!(hex.colour_of(winner), Colour::Blue);
+    // Written back, it reads the same (names and result kept).
+    let again = to_sgf(&g).unwrap();
+    assert!(
+        flat(&again).contains("RE[B+]") || flat(&again).contains("RE[W+]"),
+        "{again}"
+    );
+    assert_eq!(from_sgf(&again).unwrap(), g);
+    // A resignation on a won board still ends the record: moves after it
+    // are refused.
+    let extra = text.replace(";B[resign]", ";B[resign];W[a1]");
+    assert!(matches!(from_sgf(&extra), Err(SgfError::Unsupported(_))));
+}
+
+#[test]
+fn real_hexgui_files_round_trip_through_papans_export() {
+    for name in [
+        "mohex-yopt-1.sgf",
+        "yop-moh-2.sgf",
+        "pan-moh-1.sgf",
+        "00.2.HQ.sgf",
+        "mw1.sgf",
+    ] {
+        let g = from_sgf(&real(name)).unwrap();
+        for notation in [SwapNotation::Pieces, SwapNotation::Sides] {
+            let text = to_sgf_with(&g, notation).unwrap();
+            assert_eq!(from_sgf(&text).unwrap(), g, "{name} {notation:?}: {text}");
+        }
     }
 }

@@ -470,10 +470,11 @@ fn backgammon_mat_import_refuses_bad_text() {
     let error = refused::<Backgammon>(unplayed);
     assert_eq!((error.line(), error.rule()), (Some(6), Some(rule("B12"))), "{error}");
 
-    let cube = with_line(&text, opening + 1, "  2)  Doubles => 2                Takes");
+    // A cube action that is no action at all.
+    let cube = with_line(&text, opening + 1, "  2)  Doubles                     Takes");
     assert!(matches!(
         refused::<Backgammon>(&cube),
-        TranscriptError::Unsupported { .. }
+        TranscriptError::Malformed { .. }
     ));
     let two_games = format!("{text}\n Game 2\n White : 1    Black : 0\n");
     assert!(refused::<Backgammon>(&two_games).to_string().contains("one game"));

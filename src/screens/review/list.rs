@@ -2,7 +2,7 @@
 //! reopens one into its review.
 
 use crate::i18n::{tr, tr_args, Lang};
-use crate::play::finished::{self, Date, Finished};
+use crate::play::finished::{self, Date, Finished, MatchGame};
 use crate::play::history;
 use crate::screens::TopBar;
 use crate::settings::AppSettings;
@@ -34,12 +34,27 @@ fn ImportCard(lang: Lang) -> Element {
     let mut game = use_signal(|| GameId::Hex);
     let mut text = use_signal(String::new);
     let mut error = use_signal(|| None::<String>);
+    // The games of a backgammon match file, offered one by one.
+    let mut games = use_signal(|| None::<Vec<MatchGame>>);
     let nav = navigator();
+    let open = move |entry: Finished| {
+        let key = entry.key.clone();
+        finished::remember(&Store::app(), entry).map(|_| key)
+    };
     let on_import = move |_| {
-        let kept = import(game(), &text.read()).and_then(|entry| {
-            let key = entry.key.clone();
-            finished::remember(&Store::app(), entry).map(|_| key)
-        });
+        games.set(None);
+        let kept = if game() == GameId::Backgammon {
+            match finished::import_match(&text.read()) {
+                Ok(mut found) if found.len() == 1 => found.remove(0).entry.and_then(open),
+                Ok(found) => {
+                    games.set(Some(found));
+                    return;
+                }
+                Err(reason) => Err(reason),
+            }
+        } else {
+            import(game(), &text.read()).and_then(open)
+        };
         match kept {
             Ok(key) => {
                 nav.push(Route::Review { id: key });
@@ -47,6 +62,62 @@ fn ImportCard(lang: Lang) -> Element {
             Err(reason) => error.set(Some(reason)),
         }
     };
+    let offered = games().map(|found| {
+        let count = found.len();
+        let items = found.into_iter().map(|choice| {
+            let number = choice.number;
+            // Laid out as the finished games' cards: the game and its
+            // score, then what was left aside or why it is refused.
+            let title = tr_args(
+                lang,
+                "import-match-game",
+                &[
+                    ("number", number.to_string()),
+                    ("first", choice.score[0].to_string()),
+                    ("second", choice.score[1].to_string()),
+                ],
+            );
+            let card = match choice.entry {
+                Ok(entry) => {
+                    let aside = entry.left_aside.len();
+                    rsx! {
+                        button { class: "card finished-card", "data-testid": "import-match-open-{number}",
+                            onclick: move |_| match open(entry.clone()) {
+                                Ok(key) => {
+                                    nav.push(Route::Review { id: key });
+                                }
+                                Err(reason) => error.set(Some(reason)),
+                            },
+                            span { class: "finished-game-name", "{title}" }
+                            span { class: "finished-result", {tr(lang, "import-match-open")} }
+                            if aside > 0 {
+                                span { class: "finished-meta muted",
+                                    {tr_args(lang, "import-match-cube", &[("count", aside.to_string())])}
+                                }
+                            }
+                        }
+                    }
+                }
+                Err(reason) => rsx! {
+                    div { class: "card finished-card",
+                        span { class: "finished-game-name", "{title}" }
+                        span { class: "finished-meta notice-error", "data-testid": "import-match-refused-{number}",
+                            {tr_args(lang, "import-refused", &[("reason", reason)])}
+                        }
+                    }
+                },
+            };
+            rsx! {
+                li { key: "{number}", "data-testid": "import-match-game-{number}", {card} }
+            }
+        });
+        rsx! {
+            p { class: "import-match-title", "data-testid": "import-match",
+                {tr_args(lang, "import-match-games", &[("count", count.to_string())])}
+            }
+            ul { class: "finished-list", "data-testid": "import-match-list", {items} }
+        }
+    });
     rsx! {
         details { class: "card import-card", "data-testid": "import",
             summary { class: "import-title", {tr(lang, "import-title")} }
@@ -59,7 +130,7 @@ fn ImportCard(lang: Lang) -> Element {
                         role: "radio",
                         "aria-checked": "{game() == g}",
                         "data-testid": "import-{g}",
-                        onclick: move |_| { game.set(g); error.set(None); },
+                        onclick: move |_| { game.set(g); error.set(None); games.set(None); },
                         {tr(lang, crate::screens::game_name_key(g))}
                     }
                 }
@@ -71,7 +142,7 @@ fn ImportCard(lang: Lang) -> Element {
                 rows: "6",
                 spellcheck: "false",
                 value: "{text}",
-                oninput: move |e| { text.set(e.value()); error.set(None); },
+                oninput: move |e| { text.set(e.value()); error.set(None); games.set(None); },
             }
             if let Some(reason) = error() {
                 p { class: "notice notice-error", role: "alert", "data-testid": "import-error",
@@ -80,6 +151,7 @@ fn ImportCard(lang: Lang) -> Element {
             }
             button { class: "btn btn-primary", "data-testid": "import-go", disabled: text.read().trim().is_empty(),
                 onclick: on_import, {tr(lang, "import-go")} }
+            {offered}
         }
     }
 }

@@ -380,6 +380,7 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         first_is_local: entry.local == Seat::First,
         worst,
         export: entry.export_named::<G>(&names),
+        left_aside: left_aside(lang, &entry),
         moves: log
             .iter()
             .enumerate()
@@ -428,6 +429,9 @@ struct ReviewView {
     first_is_local: bool,
     worst: Option<usize>,
     export: Result<(String, String), String>,
+    /// An imported file's cube actions and points, which Papan's game
+    /// leaves aside.
+    left_aside: Option<String>,
     /// Per move: its plies, its text, its mark's id (`pending` until judged)
     /// and Fluent key.
     moves: Vec<(usize, String, &'static str, Option<&'static str>)>,
@@ -462,6 +466,7 @@ impl ReviewView {
             first_is_local,
             worst,
             export,
+            left_aside,
             moves,
             at,
             secrets,
@@ -550,6 +555,9 @@ impl ReviewView {
                             }
                         }
                     }
+                    if let Some(note) = left_aside {
+                        p { class: "notice review-left-aside", "data-testid": "review-left-aside", "{note}" }
+                    }
                     ChanceGraph { title: graph_title, curve, marks, selected, first_is_local,
                         on_select: move |i: usize| { cursor.set(i + 1); show_played.set(true); } }
                     if let Some(worst) = worst {
@@ -581,11 +589,28 @@ impl ReviewView {
                         onclick: move |_| exporting.set(true), {tr(lang, "export-open")} }
                 }
                 if exporting() {
-                    ExportSheet { lang, export, on_close: move |_| exporting.set(false) }
+                    ExportSheet { lang, export, game, on_close: move |_| exporting.set(false) }
                 }
             }
         }
     }
+}
+
+/// What an imported file held that the game leaves aside: its cube
+/// actions as written, and its points when they are not Papan's.
+fn left_aside(lang: crate::i18n::Lang, entry: &Finished) -> Option<String> {
+    let mut parts = Vec::new();
+    if !entry.left_aside.is_empty() {
+        parts.push(tr_args(
+            lang,
+            "review-left-aside",
+            &[("actions", entry.left_aside.join("; "))],
+        ));
+    }
+    if let Some(points) = entry.file_points {
+        parts.push(tr_args(lang, "review-file-points", &[("points", points.to_string())]));
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 /// A step button's picture: drawn, not a character, so that every phone
@@ -610,8 +635,11 @@ fn StepIcon(step: Step) -> Element {
 fn ExportSheet(
     lang: crate::i18n::Lang,
     export: Result<(String, String), String>,
+    game: papan_rules::GameId,
     on_close: EventHandler<()>,
 ) -> Element {
+    // gnubg reads a `.mat` money game under its Jacoby rule unless told.
+    let hint = (game == papan_rules::GameId::Backgammon).then(|| tr(lang, "export-hint-gnubg"));
     let (name, text) = match export {
         Ok(file) => file,
         Err(reason) => (String::new(), reason),
@@ -621,6 +649,9 @@ fn ExportSheet(
     rsx! {
         Sheet { title: tr(lang, "export-title"), id: "export-sheet", class: "export-sheet", on_close,
                 p { class: "muted", "{name}" }
+                if let Some(hint) = hint {
+                    p { class: "muted export-hint", "data-testid": "export-hint", "{hint}" }
+                }
                 textarea { class: "import-text export-text", "data-testid": "export-text", readonly: true, rows: "8", wrap: "off", value: "{text}" }
                 div { class: "sheet-actions",
                     button { class: "btn btn-ghost", "data-testid": "export-close", onclick: move |_| on_close.call(()), {tr(lang, "action-dismiss")} }

@@ -13,25 +13,40 @@
 //!   letters (`B[fe]`: column, row), as LittleGolem writes, are read too.
 //! - Players: `PB` names our first seat, `PW` the second (both optional).
 //! - Swap (X7). Our swap leaves the board alone and exchanges colours between
-//!   the seats; HexGui knows two spellings:
-//!   - `swap-sides` is exactly that: the board stays, the swapper's colour
-//!     moves again (`;B[f3];W[swap-sides];W[d4]`), letters follow colours.
-//!   - `swap-pieces` (what PlayHex writes, and HexGui's swap button) keeps
-//!     colours with the players and instead mirrors the first stone across
-//!     the long diagonal (`f3` → a White stone on `c6`), after which Black
-//!     moves again: `;B[f3];W[swap-pieces];B[d4]`. The two games are mirror
-//!     images: every later cell is transposed (column ↔ row) and letters
-//!     follow seats (`B` = first seat).
+//!   the seats. Two dialects of the same `W[swap-pieces]` are in real files:
+//!   - HexGui up to 1.0 (and MoHex/benzene's `twogtp.py`, which wrote the
+//!     Computer Olympiad games): the board stays, letters name colours, and
+//!     the swapper's letter moves again: `;B[f2];W[swap-pieces];W[e7]` —
+//!     exactly our swap. HexGui's own source (`ryanbhayward/hexgui`,
+//!     `HexGui.java`: no toggle of the player to move after `SWAP_PIECES`)
+//!     and the Olympiad files kept in `tests/data/hex/` show it; today's
+//!     HexGui (`selinger/hexgui`, `SgfReader.java`) reads the files marked
+//!     `AP[HexGui:0.x]` so too, though HexGui 1.0 wrote them the same way.
+//!   - The SGF specification, PlayHex and today's HexGui: colours stay with
+//!     the players and the first stone is mirrored across the long diagonal
+//!     (`f3` → a White stone on `c6`), after which Black moves again:
+//!     `;B[f3];W[swap-pieces];B[d4]`. The two games are mirror images: every
+//!     later cell is transposed (column ↔ row) and letters follow seats
+//!     (`B` = first seat).
 //!
-//!   We write `swap-pieces` by default ([`SwapNotation`]) because every Hex
-//!   program reads it. Reading `swap` (ambiguous: older HexGui meant pieces,
-//!   newer HexGui and LittleGolem sides) is settled by the letter of the
-//!   next move.
+//!   Reading `swap-pieces` and plain `swap` (LittleGolem, benzene 0.1's
+//!   `W[SWAP]`) is settled by the letter of the next stone: `W` is the
+//!   board-stays dialect, `B` the mirrored one; with no stone after it,
+//!   `swap-pieces` is read as the specification has it. `swap-sides` is the
+//!   board-stays swap in every program (`;B[f3];W[swap-sides];W[d4]`).
+//!
+//!   We write `swap-pieces` mirrored by default ([`SwapNotation`]): it is
+//!   what the specification, PlayHex and today's HexGui mean, and Papan reads
+//!   it back unchanged; [`SwapNotation::Sides`] writes `swap-sides`.
 //! - `RU[swap]` records that the swap option was on (HexGui keeps unknown
 //!   root properties); a swap move in the file also turns it on.
 //! - `RE[B+]`/`RE[W+]` (winner's SGF colour, `+Resign` when resigned) is
 //!   written for finished games; on reading, the result is recomputed from the
 //!   moves, and a final `resign`/`forfeit` move is kept in [`SgfGame::resigned`].
+//!   Some programs (MoHex's `twogtp.py`) write a resignation after the board
+//!   is already won: it is read as the end of the record, and the board's
+//!   result stands. (`twogtp.py`'s `RE` names the program of `PB` or `PW`,
+//!   not a colour; `RE` is not read.)
 //! - Refused when reading: malformed SGF, another game (`GM`), setup stones
 //!   (`AB`/`AW`/`AE`: we only replay games from the empty board), passes
 //!   (X5), moves out of colour order, and any move the rules refuse — every
@@ -251,22 +266,24 @@ pub fn from_sgf(text: &str) -> Result<SgfGame, SgfError> {
             } else {
                 hex.seat_of(if black { Colour::Red } else { Colour::Blue })
             };
-            if hex.is_over() {
-                return Err(refused(
-                    Some(ply),
-                    RuleError::new(crate::rule::X9, "resignation after the game ended"),
-                ));
+            // Written after the board is won (as MoHex's tools do): the end
+            // of the record, and the board's result stands.
+            if !hex.is_over() {
+                game.resigned = Some(seat);
             }
-            game.resigned = Some(seat);
             break;
         }
         let mv = match value.as_str() {
             "swap" | "swap-pieces" | "swap-sides" => {
-                let pieces = match value.as_str() {
-                    "swap-pieces" => true,
-                    "swap-sides" => false,
-                    // Settled by the next move: Black again means pieces.
-                    _ => moves.get(k + 1).is_some_and(|&(_, next, _)| next == "B"),
+                // The letter of the next stone (not a resignation) settles
+                // the dialect: Black again means mirrored pieces.
+                let next_stone = moves[k + 1..]
+                    .iter()
+                    .find(|&&(_, _, v)| !matches!(v.trim().to_ascii_lowercase().as_str(), "resign" | "forfeit"));
+                let pieces = match (value.as_str(), next_stone) {
+                    ("swap-sides", _) => false,
+                    (_, Some(&(_, next, _))) => next == "B",
+                    (spelling, None) => spelling == "swap-pieces",
                 };
                 mirrored = Some(pieces);
                 HexMove::Swap

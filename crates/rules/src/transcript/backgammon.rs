@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! ; [Seed "7"]
+//! ; [Jacoby "Off"]
 //!
 //!  0 point match
 //!
@@ -19,7 +20,15 @@
 //! - ` 0 point match` is a money session in gnubg: one game with no match
 //!   score, which is what a Papan game is. Papan has no doubling cube
 //!   ([`crate::backgammon::BackgammonOptions`] is empty), so there are no
-//!   `Doubles`/`Takes`/`Drops` entries; on import they are refused.
+//!   `Doubles`/`Takes`/`Drops` entries in what we write. On import they are
+//!   left aside and kept as notes ([`MatGame::cube`]): the checker plays
+//!   are replayed and checked as ever, `Wins n` must be the board's points
+//!   times the cube the file turned, and a dropped double ends the game
+//!   there (the record keeps the moves, unfinished, as for a resignation).
+//! - A match file holds several games (` Game 1`, ` Game 2`, …, each with
+//!   its score line): [`read_match`] reads each on its own, a game with an
+//!   illegal play refused with its line and rule without stopping the
+//!   others; [`Transcript::import`] takes a file of one game.
 //! - The left column is player 0, here [`Seat::First`] (White), the right
 //!   one [`Seat::Second`] (Black). Each writes its moves in its own point
 //!   numbers (B1) in gnubg notation, the notation Papan uses (B3).
@@ -44,6 +53,12 @@
 //! - The score line names the players (` White : 0    Black : 0` when no
 //!   names are given), as gnubg writes its players' names there; gnubg's
 //!   own `.mat` export has no player tags. Import reads past the names.
+//! - `; [Jacoby "Off"]`: Papan counts a gammon 2 and a backgammon 3 (B17,
+//!   B18), as money play without the Jacoby rule does. gnubg 1.07 plays
+//!   money sessions under the Jacoby rule by default (a gammon counts 1
+//!   while the cube is not turned) and discards this tag, so the export
+//!   screen tells the person to `set jacoby off` before importing (tested
+//!   in `tests/backgammon_mat_gnubg.rs`).
 //! - `; [Seed "n"]` keeps the record's seed (gnubg keeps unknown tags as
 //!   the match comment); a file without one reads with seed 0.
 
@@ -128,7 +143,11 @@ impl Transcript for Backgammon {
             }
         }
 
-        let mut out = format!("; [Seed \"{}\"]\n\n 0 point match\n\n Game 1\n", record.seed);
+        // Jacoby off: Papan counts a gammon 2 (B17); see the module doc.
+        let mut out = format!(
+            "; [Seed \"{}\"]\n; [Jacoby \"Off\"]\n\n 0 point match\n\n Game 1\n",
+            record.seed
+        );
         let [left, right] = [Seat::First, Seat::Second].map(|seat| score_name(names, seat));
         let first = format!("{left} : 0");
         out.push_str(&format!(" {first:<31}{right} : 0\n"));
@@ -155,46 +174,185 @@ impl Transcript for Backgammon {
         out
     }
 
+    /// A file with one game; cube actions are left aside (see
+    /// [`read_match`], which also says what they were). A match of several
+    /// games is refused here: [`read_match`] offers each.
     fn import(text: &str) -> Result<Record<Backgammon>, TranscriptError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut lines = text.lines().enumerate().map(|(index, line)| (index + 1, line));
-        let seed = read_header(&mut lines)?;
-        let mut reader = Reader::default();
-        for (line, content) in lines {
-            let trimmed = content.trim();
-            if trimmed.is_empty() {
-                continue;
-            }
-            if is_game_line(trimmed) {
-                return Err(TranscriptError::unsupported(
-                    line,
-                    "a second game: a Papan record holds one game, so import a match one game at a time",
-                ));
-            }
-            let (left, right) = columns(content).ok_or_else(|| {
-                TranscriptError::malformed(line, format!("cannot split {content:?} into two columns"))
-            })?;
-            for (seat, entry) in [(Seat::First, left), (Seat::Second, right)] {
-                if let Some(entry) = read_entry(entry, line)? {
-                    reader.take(line, seat, entry)?;
-                }
-            }
+        let mut games = read_match(text)?;
+        if games.len() > 1 {
+            return Err(TranscriptError::unsupported(
+                games[1].line,
+                format!(
+                    "a match of {} games: a Papan record holds one game, so import a match one game at a time",
+                    games.len()
+                ),
+            ));
         }
-        let (record, _) = checked(
-            Record {
-                options: BackgammonOptions::default(),
-                seed,
-                moves: reader.moves,
-            },
-            &reader.written,
-        )?;
-        Ok(record)
+        games.remove(0).record
     }
 }
 
-/// Reads the tags, ` N point match`, ` Game 1` and the score line; gives
-/// the seed. Anything else before the moves means another kind of file.
-fn read_header<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Result<u64, TranscriptError> {
+/// One game of a `.mat` match file, as [`read_match`] reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatGame {
+    /// `n` of its ` Game n` line.
+    pub number: u32,
+    /// The line (1-based) of ` Game n`.
+    pub line: usize,
+    /// The names of its score line, player 0 (the first seat) first.
+    pub names: [Option<String>; 2],
+    /// The match score before the game, as its score line gives it.
+    pub score: [u32; 2],
+    /// The moves, every one checked, or why this game is refused (its line
+    /// and rule): a refused game does not stop the others.
+    pub record: Result<Record<Backgammon>, TranscriptError>,
+    /// The cube actions left aside (Papan plays without the doubling
+    /// cube): the line, the player and the action as written
+    /// (`Doubles => 2`, `Takes`, `Drops`).
+    pub cube: Vec<(usize, Seat, String)>,
+    /// The points the file gives the winner (`Wins n points`, counting
+    /// the cube): Papan's points are the board's ([`Game::outcome`]).
+    pub file_points: Option<(Seat, u8)>,
+    /// Whether a double was dropped: the game ended there, unfinished on
+    /// the board, and the record keeps the moves.
+    pub dropped: bool,
+}
+
+/// Every game of a `.mat` match file (` N point match`, then ` Game 1`,
+/// ` Game 2`, …), as GNU Backgammon and backgammon sites export them. A
+/// file that is not a match file at all is refused as a whole; otherwise
+/// each game is read on its own: its checker plays replayed and checked,
+/// its cube actions kept apart in [`MatGame::cube`].
+pub fn read_match(text: &str) -> Result<Vec<MatGame>, TranscriptError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.lines().enumerate().map(|(index, line)| (index + 1, line));
+    let (seed, match_length) = read_header(&mut lines)?;
+    let mut games: Vec<MatGame> = Vec::new();
+    // The game being read: its reader (`None` once refused) and whether its
+    // score line is still to come.
+    let mut reader: Option<Reader> = None;
+    let mut awaiting_score = false;
+    let finish = |games: &mut Vec<MatGame>, reader: Option<Reader>, awaiting_score: bool| {
+        let Some(game) = games.last_mut() else { return };
+        if awaiting_score {
+            game.record = Err(TranscriptError::malformed(
+                None,
+                "the file ends before the players' score line (is it cut short?)",
+            ));
+            return;
+        }
+        if let Some(reader) = reader {
+            game.cube = reader.cube_notes.clone();
+            game.file_points = reader.file_points;
+            game.dropped = reader.dropped.is_some();
+            game.record = checked(
+                Record {
+                    options: BackgammonOptions::default(),
+                    seed,
+                    moves: reader.moves,
+                },
+                &reader.written,
+            )
+            .map(|(record, _)| record);
+        }
+    };
+    for (line, content) in lines {
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(number) = game_number(trimmed) {
+            finish(&mut games, reader.take(), awaiting_score);
+            games.push(MatGame {
+                number,
+                line,
+                names: [None, None],
+                score: [0, 0],
+                record: Err(TranscriptError::malformed(line, "no moves read")),
+                cube: Vec::new(),
+                file_points: None,
+                dropped: false,
+            });
+            reader = Some(Reader {
+                money: match_length == 0,
+                ..Reader::default()
+            });
+            awaiting_score = true;
+            continue;
+        }
+        let Some(game) = games.last_mut() else {
+            return Err(TranscriptError::malformed(
+                line,
+                format!("{trimmed:?} where ` Game 1` was expected"),
+            ));
+        };
+        if awaiting_score {
+            awaiting_score = false;
+            match score_line(content) {
+                Some((names, score)) => {
+                    game.names = names;
+                    game.score = score;
+                }
+                None => {
+                    game.record = Err(TranscriptError::malformed(
+                        line,
+                        format!("{trimmed:?} is not a score line like ` White : 0    Black : 0`"),
+                    ));
+                    reader = None;
+                }
+            }
+            continue;
+        }
+        let Some(current) = reader.as_mut() else {
+            // This game is refused already: skip to the next one.
+            continue;
+        };
+        if let Err(error) = read_line(current, line, content) {
+            game.record = Err(error);
+            reader = None;
+        }
+    }
+    finish(&mut games, reader, awaiting_score);
+    if games.is_empty() {
+        return Err(TranscriptError::malformed(
+            None,
+            "the file ends before ` Game 1` (is it cut short?)",
+        ));
+    }
+    Ok(games)
+}
+
+/// One move line of a game: both columns' entries.
+fn read_line(reader: &mut Reader, line: usize, content: &str) -> Result<(), TranscriptError> {
+    let (left, right) = columns(content)
+        .ok_or_else(|| TranscriptError::malformed(line, format!("cannot split {content:?} into two columns")))?;
+    for (seat, entry) in [(Seat::First, left), (Seat::Second, right)] {
+        if let Some(entry) = read_entry(entry, line)? {
+            reader.take(line, seat, entry)?;
+        }
+    }
+    Ok(())
+}
+
+/// ` alice : 0     bob : 3`: the two names (an empty one is `None`) and
+/// the two scores (0 where unreadable); `None` without two `:`.
+fn score_line(content: &str) -> Option<([Option<String>; 2], [u32; 2])> {
+    let first_colon = content.find(':')?;
+    let last_colon = content.rfind(':').filter(|&at| at > first_colon)?;
+    let middle = content[first_colon + 1..last_colon].trim_start();
+    let digits = middle.find(|c: char| !c.is_ascii_digit()).unwrap_or(middle.len());
+    let first_score = middle[..digits].parse().unwrap_or(0);
+    let second_score = content[last_colon + 1..].trim().parse().unwrap_or(0);
+    Some((
+        [clean_name(&content[..first_colon]), clean_name(&middle[digits..])],
+        [first_score, second_score],
+    ))
+}
+
+/// Reads the tags and ` N point match`; gives the seed and the match
+/// length (0: a money session). Anything else before means another kind of
+/// file.
+fn read_header<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Result<(u64, u32), TranscriptError> {
     let mut seed = 0;
     loop {
         let Some((line, content)) = lines.next() else {
@@ -226,7 +384,12 @@ fn read_header<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Result
             continue;
         }
         if is_match_line(trimmed) {
-            break;
+            let length = trimmed
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            return Ok((seed, length));
         }
         return Err(TranscriptError::WrongGame {
             line: Some(line),
@@ -235,36 +398,6 @@ fn read_header<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Result
             ),
         });
     }
-    let mut next = |what: &str| loop {
-        match lines.next() {
-            None => {
-                return Err(TranscriptError::malformed(
-                    None,
-                    format!("the file ends before {what} (is it cut short?)"),
-                ))
-            }
-            Some((_, content)) if content.trim().is_empty() => continue,
-            Some(found) => return Ok(found),
-        }
-    };
-    let (line, content) = next("` Game 1`")?;
-    if !is_game_line(content.trim()) {
-        return Err(TranscriptError::malformed(
-            line,
-            format!("{:?} where ` Game 1` was expected", content.trim()),
-        ));
-    }
-    let (line, content) = next("the players' score line")?;
-    if content.matches(':').count() < 2 {
-        return Err(TranscriptError::malformed(
-            line,
-            format!(
-                "{:?} is not a score line like ` White : 0    Black : 0`",
-                content.trim()
-            ),
-        ));
-    }
-    Ok(seed)
 }
 
 /// ` 0 point match` (any length; `Point`/`Match` in either case).
@@ -274,11 +407,9 @@ fn is_match_line(trimmed: &str) -> bool {
         if n.parse::<u32>().is_ok() && point.eq_ignore_ascii_case("point") && game.eq_ignore_ascii_case("match"))
 }
 
-/// ` Game 3`.
-fn is_game_line(trimmed: &str) -> bool {
-    trimmed
-        .strip_prefix("Game ")
-        .is_some_and(|n| n.trim().parse::<u32>().is_ok())
+/// `3` of ` Game 3`.
+fn game_number(trimmed: &str) -> Option<u32> {
+    trimmed.strip_prefix("Game ").and_then(|n| n.trim().parse::<u32>().ok())
 }
 
 /// The two columns of a move line, split as gnubg splits them: the right
@@ -310,6 +441,17 @@ enum Entry<'a> {
     },
     /// `Wins n point(s)`.
     Wins(u8),
+    /// A cube action: left aside, kept as a note.
+    Cube { action: Cube, text: &'a str },
+}
+
+/// A doubling-cube action of a `.mat` file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Cube {
+    /// `Doubles => n` (also a beaver or raccoon): the cube offered at `n`.
+    Double(u32),
+    Take,
+    Drop,
 }
 
 fn read_entry(text: &str, line: usize) -> Result<Option<Entry<'_>>, TranscriptError> {
@@ -328,14 +470,33 @@ fn read_entry(text: &str, line: usize) -> Result<Option<Entry<'_>>, TranscriptEr
         }
     }
     let lower = text.to_ascii_lowercase();
-    if ["double", "beaver", "raccoon", "take", "drop"]
+    if ["double", "redouble", "beaver", "raccoon"]
         .iter()
         .any(|word| lower.starts_with(word))
     {
-        return Err(TranscriptError::unsupported(
-            line,
-            format!("{text:?}: Papan's backgammon is played without the doubling cube"),
-        ));
+        // `Doubles => 2`: the cube's new value, after `=>`.
+        let value = lower
+            .split("=>")
+            .nth(1)
+            .and_then(|n| n.split_whitespace().next())
+            .and_then(|n| n.parse::<u32>().ok())
+            .ok_or_else(|| TranscriptError::malformed(line, format!("{text:?} is not `Doubles => n`")))?;
+        return Ok(Some(Entry::Cube {
+            action: Cube::Double(value),
+            text,
+        }));
+    }
+    if lower.starts_with("take") || lower.starts_with("accept") {
+        return Ok(Some(Entry::Cube {
+            action: Cube::Take,
+            text,
+        }));
+    }
+    if lower.starts_with("drop") || lower.starts_with("pass") || lower.starts_with("reject") {
+        return Ok(Some(Entry::Cube {
+            action: Cube::Drop,
+            text,
+        }));
     }
     if let Some(rest) = lower.strip_prefix("wins") {
         let points = rest
@@ -366,6 +527,19 @@ struct Reader {
     unplayed: Option<(usize, String, bool)>,
     /// The line of the `Wins` entry: nothing may follow it.
     result_line: Option<usize>,
+    /// A money session (` 0 point match`), where gnubg's default Jacoby
+    /// rule scores a gammon 1 while the cube is not turned.
+    money: bool,
+    /// The cube's value as the file turns it (1 until a double is taken).
+    cube: u32,
+    /// The double on offer: who offered it, at what value.
+    offered: Option<(Seat, u32)>,
+    /// The player who dropped a double, and its line: the game ended there.
+    dropped: Option<(Seat, usize)>,
+    /// The cube actions read: line, player, text.
+    cube_notes: Vec<(usize, Seat, String)>,
+    /// The `Wins` entry: the winner and the file's points.
+    file_points: Option<(Seat, u8)>,
 }
 
 impl Default for Reader {
@@ -376,6 +550,12 @@ impl Default for Reader {
             written: Vec::new(),
             unplayed: None,
             result_line: None,
+            money: true,
+            cube: 1,
+            offered: None,
+            dropped: None,
+            cube_notes: Vec::new(),
+            file_points: None,
         }
     }
 }
@@ -408,9 +588,31 @@ impl Reader {
                 format!("an entry after the result on line {result_line}"),
             ));
         }
+        if let (Some((_, dropped)), Entry::Turn { .. } | Entry::Cube { .. }) = (self.dropped, &entry) {
+            return Err(TranscriptError::malformed(
+                line,
+                format!("an entry after the dropped double on line {dropped}"),
+            ));
+        }
         match entry {
             Entry::Turn { dice, rest, text } => self.turn(line, seat, dice, rest, text),
             Entry::Wins(points) => self.wins(line, seat, points),
+            Entry::Cube { action, text } => {
+                self.cube_notes.push((line, seat, text.to_string()));
+                match action {
+                    Cube::Double(value) => self.offered = Some((seat, value)),
+                    Cube::Take => {
+                        if let Some((_, value)) = self.offered.take() {
+                            self.cube = value;
+                        }
+                    }
+                    Cube::Drop => {
+                        self.offered = None;
+                        self.dropped = Some((seat, line));
+                    }
+                }
+                Ok(())
+            }
         }
     }
 
@@ -495,18 +697,43 @@ impl Reader {
 
     fn wins(&mut self, line: usize, seat: Seat, points: u8) -> Result<(), TranscriptError> {
         self.result_line = Some(line);
+        self.file_points = Some((seat, points));
+        if let Some((dropper, _)) = self.dropped {
+            // The doubler wins the cube as it was before the double.
+            if dropper == seat {
+                return Err(TranscriptError::inconsistent(
+                    line,
+                    format!(
+                        "{} dropped the double, yet the file says {} wins",
+                        name(seat),
+                        name(seat)
+                    ),
+                ));
+            }
+            return Ok(());
+        }
         let Some(outcome) = self.game.outcome() else {
             // A resignation: the record keeps the moves, unfinished.
             return Ok(());
         };
-        if outcome.winner == Some(seat) && outcome.points == points {
+        let board = u32::from(outcome.points);
+        let counted = u32::from(points);
+        // gnubg's money sessions count a gammon 1 while the cube is in the
+        // middle (the Jacoby rule, on by default).
+        let jacoby = self.money && self.cube == 1 && counted == 1;
+        if outcome.winner == Some(seat) && (counted == board * self.cube || jacoby) {
             return Ok(());
         }
         let winner = outcome.winner.map_or("nobody", name);
+        let cube = if self.cube > 1 {
+            format!(" (times the cube at {})", self.cube)
+        } else {
+            String::new()
+        };
         Err(TranscriptError::inconsistent(
             line,
             format!(
-                "the file says {} wins {points}, but the moves end the game with {winner} winning {}",
+                "the file says {} wins {points}, but the moves end the game with {winner} winning {}{cube}",
                 name(seat),
                 outcome.points
             ),
