@@ -4,60 +4,21 @@
 //! example on a real board — a lesson's anticipated mistake marked as
 //! refused wherever a lesson has one.
 
-use dioxus::prelude::*;
+#[path = "support/ssr.rs"]
+mod ssr;
+
 use papan::i18n::{rule_key, tr, Lang};
 use papan::screens::rules::{example, what_key, why_key, Example};
-use papan::settings::AppSettings;
 use papan::tutorial::{lessons, AnyLesson, Feedback, GameId, StepKind};
-use papan::Route;
 use papan_rules::RuleId;
+use ssr::escaped;
 use std::collections::{BTreeMap, BTreeSet};
 
-#[derive(Props, Clone, PartialEq)]
-struct AtProps {
-    path: String,
-    lang: Lang,
-}
-
-/// The router at `path`, with the language the screens read from the app root.
-#[allow(non_snake_case)]
-fn RouterAt(props: AtProps) -> Element {
-    use_hook(|| {
-        dioxus::history::provide_history_context(std::rc::Rc::new(dioxus::history::MemoryHistory::with_initial_path(
-            props.path.clone(),
-        )))
-    });
-    use_context_provider(|| {
-        Signal::new(AppSettings {
-            lang: props.lang,
-            ..AppSettings::default()
-        })
-    });
-    rsx! { Router::<Route> {} }
-}
-
 fn render_at(path: &str, lang: Lang) -> String {
-    let mut dom = VirtualDom::new_with_props(
-        RouterAt,
-        AtProps {
-            path: path.to_string(),
-            lang,
-        },
-    );
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
+    ssr::render_screen(path, lang)
 }
 
 const LANGS: [Lang; 3] = [Lang::En, Lang::Id, Lang::Fil];
-
-/// Text as dioxus-ssr escapes it.
-fn escaped(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
 
 /// The HTML of rule `rule`'s entry on a rules page.
 fn entry(html: &str, rule: RuleId) -> &str {

@@ -2,11 +2,13 @@
 //! lesson player in each language, and the lessons on the games' real
 //! boards (coordinates, hint marks, the learner's side).
 
+#[path = "support/ssr.rs"]
+mod ssr;
+
 use dioxus::prelude::*;
 use papan::i18n::{tr, Lang};
 use papan::screens::learn::board::LessonBoard;
 use papan::screens::learn::learn_route;
-use papan::settings::AppSettings;
 use papan::storage::Store;
 use papan::tutorial::{lessons, Advance, AnyLesson, Feedback, GameId, HintStage};
 use papan::Route;
@@ -14,54 +16,14 @@ use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::Hex;
 use papan_rules::junqi::JunQi;
+use ssr::escaped;
 use std::marker::PhantomData;
 
-#[derive(Props, Clone, PartialEq)]
-struct AtProps {
-    path: String,
-    lang: Lang,
-}
-
-/// The router at `path`, with the settings (language) the screens read from
-/// the app root.
-#[allow(non_snake_case)]
-fn RouterAt(props: AtProps) -> Element {
-    use_hook(|| {
-        dioxus::history::provide_history_context(std::rc::Rc::new(dioxus::history::MemoryHistory::with_initial_path(
-            props.path.clone(),
-        )))
-    });
-    use_context_provider(|| {
-        Signal::new(AppSettings {
-            lang: props.lang,
-            ..AppSettings::default()
-        })
-    });
-    rsx! { Router::<Route> {} }
-}
-
 fn render_at(path: &str, lang: Lang) -> String {
-    let mut dom = VirtualDom::new_with_props(
-        RouterAt,
-        AtProps {
-            path: path.to_string(),
-            lang,
-        },
-    );
-    dom.rebuild_in_place();
-    dioxus_ssr::render(&dom)
+    ssr::render_screen(path, lang)
 }
 
 const LANGS: [Lang; 3] = [Lang::En, Lang::Id, Lang::Fil];
-
-/// Text as dioxus-ssr escapes it.
-fn escaped(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
 
 #[test]
 fn learn_list_shows_every_lesson_of_all_four_games() {

@@ -3,7 +3,8 @@
 //! state's marks, a hint), the result card, a player strip, the whole app
 //! at a route. And small helpers to read the HTML.
 //!
-//! Included with `#[path]` by the `tests/*_components.rs` files.
+//! Included with `#[path]` by the `tests/*_components.rs` files and the
+//! screen tests (`tutorial_screens.rs`, `rules_pages.rs`).
 #![allow(dead_code)]
 
 use dioxus::prelude::*;
@@ -137,6 +138,48 @@ fn app_root(input: AtInput) -> Element {
 /// The whole app, opened at `path`.
 pub fn render_at(path: &str) -> String {
     render(app_root, AtInput { path: path.to_string() })
+}
+
+#[derive(Props, Clone, PartialEq)]
+struct RouterInput {
+    path: String,
+    lang: Lang,
+}
+
+/// The router at `path`, with the language the screens read from the app root.
+fn router_root(input: RouterInput) -> Element {
+    use_hook(|| {
+        dioxus::history::provide_history_context(std::rc::Rc::new(dioxus::history::MemoryHistory::with_initial_path(
+            input.path.clone(),
+        )))
+    });
+    use_context_provider(|| {
+        Signal::new(papan::settings::AppSettings {
+            lang: input.lang,
+            ..papan::settings::AppSettings::default()
+        })
+    });
+    rsx! { Router::<papan::Route> {} }
+}
+
+/// The screen at `path` in `lang` (the router alone, without the app's frame).
+pub fn render_screen(path: &str, lang: Lang) -> String {
+    render(
+        router_root,
+        RouterInput {
+            path: path.to_string(),
+            lang,
+        },
+    )
+}
+
+/// Text as dioxus-ssr escapes it.
+pub fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// The opening tag of the first element carrying `attribute`.
