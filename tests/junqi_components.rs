@@ -377,6 +377,7 @@ fn posts_are_named_buttons_with_one_tab_stop() {
 #[test]
 fn j7_a_reveal_in_the_move_log_is_said_in_the_persons_language() {
     use papan::play::history::LogEntry;
+    use papan::shell::log::log_line;
     let entry = |text: &str| LogEntry {
         plies: 3,
         number: 3,
@@ -384,9 +385,12 @@ fn j7_a_reveal_in_the_move_log_is_said_in_the_persons_language() {
         text: text.into(),
         chance: None,
     };
-    assert_eq!(JunQi::log_line(Lang::En, &entry("flip c3")), "3. flip c3");
-    assert_eq!(JunQi::log_line(Lang::Id, &entry("flip c3")), "3. buka c3");
-    assert_eq!(JunQi::log_line(Lang::Fil, &entry("flip c3")), "3. buksan c3");
+    let line = |lang, text: &str| log_line::<JunQi>(lang, &entry(text));
+    assert_eq!(line(Lang::En, "flip c3"), "3. flip c3");
+    assert_eq!(line(Lang::Id, "flip c3"), "3. buka c3");
+    assert_eq!(line(Lang::Fil, "flip c3"), "3. buksan c3");
     // A step is squares only, in every language.
-    assert_eq!(JunQi::log_line(Lang::Id, &entry("a2-a3")), "3. a2-a3");
+    assert_eq!(line(Lang::Id, "a2-a3"), "3. a2-a3");
+    // The review's "better move" is said the same way.
+    assert_eq!(JunQi::said_move(Lang::Fil, "flip d2".into()), "buksan d2");
 }

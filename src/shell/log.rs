@@ -4,6 +4,7 @@
 
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::history::{LogEntry, Viewing};
+use crate::shell::GameUi;
 use dioxus::prelude::*;
 
 /// One move of the log as the screen shows it.
@@ -11,7 +12,7 @@ use dioxus::prelude::*;
 pub struct LogLine {
     pub entry: LogEntry,
     /// What the person reads: number and move, in their language
-    /// ([`super::GameUi::log_line`]).
+    /// ([`log_line`]).
     pub text: String,
     /// The mover's side class (the dot's colour).
     pub side_class: &'static str,
@@ -57,6 +58,15 @@ impl LogState {
             LogAction::Live => Viewing(None),
         }
     }
+}
+
+/// A log entry as a person reads it in `lang`: [`line_text`] with the move
+/// said by its game ([`GameUi::said_move`]).
+pub fn log_line<G: GameUi>(lang: Lang, entry: &LogEntry) -> String {
+    line_text(&LogEntry {
+        text: G::said_move(lang, entry.text.clone()),
+        ..entry.clone()
+    })
 }
 
 /// "12. e5" / "3. 6-1 13/7 8/7".

@@ -21,7 +21,6 @@ pub mod texts;
 pub mod toast;
 
 use crate::i18n::Lang;
-use crate::play::history::LogEntry;
 use crate::play::{Playable, Table, TapState};
 use dioxus::prelude::*;
 use papan_rules::{Outcome, Seat};
@@ -95,11 +94,11 @@ pub trait GameUi: Playable {
         Vec::new()
     }
 
-    /// A move of the log as a person reads it in `lang` ("12. e5"): its
-    /// number and its text. A game whose notation has a word in it says
-    /// the word in the person's language (Jun Qi's `flip c3`).
-    fn log_line(_lang: Lang, entry: &LogEntry) -> String {
-        log::line_text(entry)
+    /// A move's text as a person reads it in `lang` (the log, the review):
+    /// a game whose notation has a word in it says the word in the
+    /// person's language (Jun Qi's `flip c3`); squares stay as they are.
+    fn said_move(_lang: Lang, text: String) -> String {
+        text
     }
 
     /// The notices under the status. `who` names a seat ("You", "Bot",

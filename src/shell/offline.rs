@@ -240,7 +240,7 @@ pub fn log_state<G: GameUi>(lang: Lang, game: &Match<G>, live: &Table<G>, viewin
             .iter()
             .map(|entry| LogLine {
                 side_class: G::side_class(&live.view, entry.seat),
-                text: G::log_line(lang, entry),
+                text: crate::shell::log::log_line::<G>(lang, entry),
                 entry: entry.clone(),
             })
             .collect(),

@@ -473,7 +473,7 @@ fn log_state<G: GameUi>(lang: Lang, live: &Table<G>, record: Option<&Record<G>>,
             .into_iter()
             .map(|entry| LogLine {
                 side_class: G::side_class(&live.view, entry.seat),
-                text: G::log_line(lang, &entry),
+                text: crate::shell::log::log_line::<G>(lang, &entry),
                 entry,
             })
             .collect(),

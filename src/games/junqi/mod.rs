@@ -10,7 +10,6 @@ pub mod stats;
 pub mod tap;
 
 use crate::i18n::{key, tr, tr_args, Lang};
-use crate::play::history::LogEntry;
 use crate::play::Table;
 use crate::shell::slot::SlotState;
 use crate::shell::{BoardProps, GameUi, Notice};
@@ -65,14 +64,10 @@ impl GameUi for JunQi {
 
     /// J7: a reveal is written `flip c3` (the notation's word, as saved
     /// and sent); the log says it in the person's language.
-    fn log_line(lang: Lang, entry: &LogEntry) -> String {
-        match entry.text.strip_prefix("flip ") {
-            Some(square) => format!(
-                "{}. {}",
-                entry.number,
-                tr_args(lang, "junqi-log-flip", &[("square", square.to_string())])
-            ),
-            None => crate::shell::log::line_text(entry),
+    fn said_move(lang: Lang, text: String) -> String {
+        match text.strip_prefix("flip ") {
+            Some(square) => tr_args(lang, "junqi-log-flip", &[("square", square.to_string())]),
+            None => text,
         }
     }
 

@@ -302,7 +302,7 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     let explain = match current {
         None => tr(lang, "log-viewing-start"),
         Some(line) => {
-            let mut text = G::log_line(lang, line);
+            let mut text = crate::shell::log::log_line::<G>(lang, line);
             if let Some(m) = &chosen {
                 text.push_str(&format!(" — {}", tr(lang, mark_key(m.mark))));
                 if let Some(mp) = m.millipoints.filter(|_| m.mark != Mark::Forced) {
@@ -313,7 +313,9 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
                 if let Some(best) = m.best.as_ref().filter(|b| **b != m.played) {
                     // The better move's text comes from the position before the move.
                     let before = history::table_at(&record, m.plies - 1, entry.local, entry.local);
-                    let best_text = before.map(|t| t.move_text(m.seat, best)).unwrap_or_default();
+                    let best_text = before
+                        .map(|t| G::said_move(lang, t.move_text(m.seat, best)))
+                        .unwrap_or_default();
                     text.push_str(" · ");
                     text.push_str(&tr_args(lang, "review-better", &[("move", best_text)]));
                 }
@@ -388,7 +390,7 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
                 let mark = moves.get(i).map(|m| m.mark);
                 (
                     line.plies,
-                    G::log_line(lang, line),
+                    crate::shell::log::log_line::<G>(lang, line),
                     mark.map_or("pending", Mark::id),
                     mark.map(mark_key),
                 )
