@@ -18,7 +18,7 @@ mod static_server;
 #[path = "support/web.rs"]
 mod web;
 
-use chrome::{tap, ChromeDriver};
+use chrome::{press, tap, ChromeDriver};
 use fantoccini::{Client, Locator};
 use papan::play::finished::{import, Finished, STORE_KEY};
 use papan::play::Player;
@@ -351,6 +351,14 @@ async fn review_in(
         ));
     }
     shot(client, repo, &format!("{lang}-{width}-junqi")).await;
+    // The analysis's progress bar goes when it ends, and what is under it
+    // moves up: tap the switch once it stands still.
+    wait_js(
+        client,
+        "the Jun Qi analysis finished",
+        "return !document.querySelector('[data-testid=review-progress]')",
+    )
+    .await?;
     tap_css(client, "[data-testid=review-view-all]").await?;
     wait_js(
         client,
@@ -467,20 +475,6 @@ async fn no_overflow(client: &Client, what: &str) -> Result<(), String> {
         return Err(format!("{what} is wider than the phone: {wide}"));
     }
     Ok(())
-}
-
-/// Presses and releases each key in turn.
-async fn press(client: &Client, keys: &[char]) -> Result<(), String> {
-    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-    let mut actions = KeyActions::new("keyboard".into());
-    for &value in keys {
-        actions = actions.then(KeyAction::Down { value }).then(KeyAction::Up { value });
-    }
-    client
-        .perform_actions(actions)
-        .await
-        .map_err(|e| format!("keys: {e}"))?;
-    client.release_actions().await.map_err(|e| format!("keys: {e}"))
 }
 
 async fn shot(client: &Client, repo: &Path, name: &str) {
