@@ -15,7 +15,7 @@ mod static_server;
 #[path = "support/web.rs"]
 mod web;
 
-use chrome::{set_offline, tap, ChromeDriver};
+use chrome::{press, set_offline, tap, ChromeDriver};
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -542,20 +542,6 @@ fn arrows(from: &str, to: &str) -> Vec<char> {
         (tr - fr).unsigned_abs() as usize,
     ));
     keys
-}
-
-/// Presses and releases each key in turn.
-async fn press(client: &Client, keys: &[char]) -> Result<(), String> {
-    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-    let mut actions = KeyActions::new("keyboard".into());
-    for &value in keys {
-        actions = actions.then(KeyAction::Down { value }).then(KeyAction::Up { value });
-    }
-    client
-        .perform_actions(actions)
-        .await
-        .map_err(|e| format!("keys: {e}"))?;
-    client.release_actions().await.map_err(|e| format!("keys: {e}"))
 }
 
 /// Setup screens at 320×640: the footer never lies over an option (the options

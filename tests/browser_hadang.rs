@@ -25,7 +25,7 @@ mod static_server;
 mod web;
 use web::{save, web_build};
 
-use chrome::{tap, ChromeDriver};
+use chrome::{press, tap, ChromeDriver};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
@@ -546,7 +546,6 @@ async fn h11_in_the_walls_lesson_a_second_tap_on_the_same_spot_turns_the_wall() 
 /// board's crossings, not to the page, and after Place back to its cells.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keyboard_focus_stays_in_the_board_after_wall_and_place() {
-    const TAB: char = '\u{E004}';
     const ENTER: char = '\u{E007}';
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
@@ -563,40 +562,18 @@ async fn keyboard_focus_stays_in_the_board_after_wall_and_place() {
         }
         wait_for_board(&client, |b| b.ply == 0).await?;
         // Tab to Wall, then Enter.
-        let mut on_wall = false;
-        for _ in 0..80 {
-            let at = client.execute(focused, vec![]).await.map_err(|e| e.to_string())?;
-            if at[2] == "wall-mode" {
-                on_wall = true;
-                break;
-            }
-            keys(&client, &[TAB]).await?;
-        }
-        if !on_wall {
-            return Err("80 Tabs never reached Wall".into());
-        }
-        keys(&client, &[ENTER]).await?;
+        tab_to(&client, focused, "wall-mode").await?;
+        press(&client, &[ENTER]).await?;
         wait_for_board(&client, |b| b.mode == "wall").await?;
         let at = wait_focus(&client, focused, |v| v[1] == true).await?;
         if at[0] != "g" || at[2].as_str().is_none_or(|c| c.len() != 2) {
             return Err(format!("after Wall by keyboard, focus is on {at}, not a crossing"));
         }
         // Enter shows a wall there; Tab to Place and Enter plays it.
-        keys(&client, &[ENTER]).await?;
+        press(&client, &[ENTER]).await?;
         wait_for_board(&client, |b| b.ghost.is_some()).await?;
-        let mut on_place = false;
-        for _ in 0..80 {
-            let at = client.execute(focused, vec![]).await.map_err(|e| e.to_string())?;
-            if at[2] == "wall-place" {
-                on_place = true;
-                break;
-            }
-            keys(&client, &[TAB]).await?;
-        }
-        if !on_place {
-            return Err("80 Tabs never reached Place".into());
-        }
-        keys(&client, &[ENTER]).await?;
+        tab_to(&client, focused, "wall-place").await?;
+        press(&client, &[ENTER]).await?;
         wait_for_board(&client, |b| b.ply == 1 && b.mode == "play").await?;
         let at = wait_focus(&client, focused, |v| v[1] == true).await?;
         if at[0] != "rect" {
@@ -742,18 +719,17 @@ async fn twice_on_one_spot(client: &Client, repo: &Path, what: &str, anchor: &st
     wait_for_board(client, |b| b.mode == "play").await.map(|_| ())
 }
 
-/// Presses `keys` one after another on the focused element.
-async fn keys(client: &Client, keys: &[char]) -> Result<(), String> {
-    use fantoccini::actions::{KeyAction, KeyActions};
-    let mut actions = KeyActions::new("keyboard".into());
-    for &value in keys {
-        actions = actions.then(KeyAction::Down { value }).then(KeyAction::Up { value });
+/// Tabs until the focused element is the one with test id `testid`
+/// (`focused` returns `[tag, in board, test id]`).
+async fn tab_to(client: &Client, focused: &str, testid: &str) -> Result<(), String> {
+    for _ in 0..80 {
+        let at = client.execute(focused, vec![]).await.map_err(|e| e.to_string())?;
+        if at[2] == testid {
+            return Ok(());
+        }
+        press(client, &['\u{E004}']).await?; // Tab
     }
-    client
-        .perform_actions(actions)
-        .await
-        .map_err(|e| format!("keys: {e}"))?;
-    client.release_actions().await.map_err(|e| format!("keys: {e}"))
+    Err(format!("80 Tabs never reached {testid}"))
 }
 
 /// Polls `js` (which says where focus is) until `done` holds.

@@ -198,3 +198,18 @@ pub async fn set_offline(client: &Client, offline: bool) -> Result<(), String> {
     .await
     .map(|_| ())
 }
+
+/// Presses and releases each key in turn (WebDriver key codes: `'\u{E004}'`
+/// Tab, `'\u{E007}'` Enter, the arrows …).
+pub async fn press(client: &Client, keys: &[char]) -> Result<(), String> {
+    use fantoccini::actions::{KeyAction, KeyActions};
+    let mut actions = KeyActions::new("keyboard".into());
+    for &value in keys {
+        actions = actions.then(KeyAction::Down { value }).then(KeyAction::Up { value });
+    }
+    client
+        .perform_actions(actions)
+        .await
+        .map_err(|e| format!("keys: {e}"))?;
+    client.release_actions().await.map_err(|e| format!("keys: {e}"))
+}
