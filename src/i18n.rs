@@ -144,6 +144,8 @@ fn system_locales() -> Vec<String> {
 pub fn rule_key(rule: papan_rules::RuleId) -> String {
     match rule {
         papan_rules::RuleId::Ended => key("toast-game-over").to_string(),
+        papan_rules::RuleId::NotYourTurn => key("toast-not-your-turn").to_string(),
+        papan_rules::RuleId::NoRollDue => key("toast-no-roll-due").to_string(),
         numbered => format!("rule-{}", numbered.to_string().to_ascii_lowercase()),
     }
 }

@@ -7,12 +7,10 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod bot;
-pub mod bot_data;
 pub mod components;
 pub mod diag;
 pub mod games;
 pub mod i18n;
-#[cfg(not(target_arch = "wasm32"))]
 mod oneshot;
 pub mod online;
 pub mod play;
@@ -28,7 +26,7 @@ use papan_rules::GameId;
 use screens::learn::{Learn, LessonScreen};
 use screens::review::{FinishedGames, Review};
 use screens::rules::{RuleAt, Rules};
-use screens::{Home, NotFound, OnlineLobby, OnlinePlay, Play, Settings, Setup};
+use screens::{Home, Join, NotFound, OnlineLobby, OnlinePlay, Play, Settings, Setup};
 use settings::AppSettings;
 use storage::Store;
 
@@ -57,6 +55,10 @@ pub enum Route {
     OnlineLobby { game: GameId },
     #[route("/online/:game/play")]
     OnlinePlay { game: GameId },
+    // An invitation link: `/join/<game>/<CODE>/<tempo>[/<from>]`
+    // (`online::invite`); any other shape lands on the join screen's refusal.
+    #[route("/join/:..invite")]
+    Join { invite: Vec<String> },
     #[route("/:game")]
     Setup { game: GameId },
     #[route("/:game/play")]

@@ -1,4 +1,11 @@
 //! Starts the app on the platform chosen by the cargo feature.
+//!
+//! The features are `web`, `desktop` and `mobile`. The design names the
+//! `dioxus-mobile` crate, but it has no stable 0.7 release (0.7.0-alpha.2 is a
+//! thin wrapper over dioxus-desktop); in 0.7 the supported way is the `mobile`
+//! feature of `dioxus` itself, so the app's `mobile` feature forwards to
+//! `dioxus/mobile`, and `cargo xtask test` checks that the app compiles for
+//! `aarch64-linux-android` with it.
 
 /// What `papan --help` prints on the desktop.
 #[cfg(not(feature = "web"))]
@@ -18,7 +25,7 @@ fn main() {
     }
     #[cfg(not(feature = "web"))]
     {
-        papan_bots::cli::args_or_exit("papan", USAGE, Some(&[]));
+        papan_cli::args_or_exit("papan", USAGE, Some(&[]));
         dioxus::launch(papan::App);
     }
 }

@@ -1,5 +1,6 @@
 //! A one-value channel whose receiving end is a future: lets a UI task await
-//! a worker thread without pulling in an async runtime (native only).
+//! a bot's thread (native) or the bots' Web Worker's reply (web) without
+//! pulling in an async runtime.
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};

@@ -1,5 +1,9 @@
 //! User settings: language, theme, sound, bot estimate. Persisted as JSON
 //! and applied at start (the root element carries the theme class).
+//!
+//! The display settings (theme, coordinates, shapes as well as colours) are
+//! classes on the app root ([`AppSettings::root_classes`]), applied by CSS
+//! alone: a board never reads them.
 
 use crate::i18n::Lang;
 use crate::storage::{CorruptData, Store};
@@ -50,6 +54,12 @@ pub struct AppSettings {
     /// Shapes as well as colours: Red's pieces get a dashed outline, for
     /// players who cannot rely on red and blue.
     pub shape_marks: bool,
+    /// Confirm moves: a move is shown first and played only on Confirm
+    /// (every game, online too; [`crate::play::steady`]).
+    pub confirm_moves: bool,
+    /// The tutor: against a bot on this device, a move that loses much is
+    /// asked about before it is played.
+    pub tutor: bool,
 }
 
 impl Default for AppSettings {
@@ -61,6 +71,8 @@ impl Default for AppSettings {
             show_estimate: false,
             coordinates: true,
             shape_marks: false,
+            confirm_moves: false,
+            tutor: false,
         }
     }
 }
@@ -144,5 +156,9 @@ mod tests {
             serde_json::from_str(r#"{"lang":"fil","theme":"light","sound":false,"show_estimate":true}"#).unwrap();
         assert!(old.coordinates && !old.shape_marks);
         assert!(!old.sound && old.show_estimate);
+        assert!(
+            !old.confirm_moves && !old.tutor,
+            "confirm moves and the tutor start off"
+        );
     }
 }

@@ -67,38 +67,3 @@ pub async fn sleep_ms(ms: u32) {
         let _ = receiver.await;
     }
 }
-
-/// Lets the browser handle input and paint, then resumes at once: a
-/// message to ourselves through a `MessageChannel`. A zero-delay timer
-/// would do the same but browsers hold nested ones back at least 4 ms,
-/// which idled a third of a bot's search between its bursts of work.
-#[cfg(target_arch = "wasm32")]
-pub async fn yield_to_browser() {
-    use web_sys::{AddEventListenerOptions, MessageChannel};
-    thread_local! {
-        // One channel for every yield: a port kept alive here is sure to
-        // deliver. A message wakes every waiter at once (each listener is
-        // `once`); an early wake only means a shorter pause.
-        static CHANNEL: Option<MessageChannel> = MessageChannel::new().ok().inspect(|c| c.port1().start());
-    }
-    let Some(channel) = CHANNEL.with(Clone::clone) else {
-        // No channel (an old browser): the clamped timer.
-        gloo_timers::future::TimeoutFuture::new(0).await;
-        return;
-    };
-    let mut posted = false;
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        let options = AddEventListenerOptions::new();
-        options.set_once(true);
-        posted = channel
-            .port1()
-            .add_event_listener_with_callback_and_add_event_listener_options("message", &resolve, &options)
-            .is_ok()
-            && channel.port2().post_message(&js_sys::JsString::from("")).is_ok();
-    });
-    if posted {
-        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-    } else {
-        gloo_timers::future::TimeoutFuture::new(0).await;
-    }
-}

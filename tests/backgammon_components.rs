@@ -3,8 +3,8 @@
 //! from a table (the match's, or one set up on a given position) with the
 //! tap state's marks.
 
-#[path = "support/ssr.rs"]
-mod ssr;
+mod support;
+use support::ssr;
 
 use papan::games::backgammon::board::Checkers;
 use papan::games::backgammon::tap::{BgCommand, BgTap, Spot};

@@ -5,8 +5,8 @@
 //! `12/14 17/22*`. And once a game is over no winning chance is shown on
 //! the play screen: the result card is.
 
-#[path = "support/ssr.rs"]
-mod ssr;
+mod support;
+use support::ssr;
 
 use dioxus::prelude::*;
 use papan::games::backgammon::board::BgMarks;

@@ -8,21 +8,17 @@
 //! away (and cut the page off the network through DevTools) to prove the app runs
 //! from the worker's cache.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
-
-use chrome::{press, set_offline, tap, ChromeDriver};
+mod support;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+use support::browser::{self, save_shot, scroll_and_tap_testid, start_driver, wait_js, STEP_TIMEOUT};
+use support::chrome::key::{DOWN, ENTER, ESCAPE, LEFT, RIGHT, SHIFT, TAB, UP};
+use support::chrome::{press, set_offline, tap, ChromeDriver};
+use support::{static_server, web};
 
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 const FAILURE_SCREENSHOT: &str = "test-output/browser/app-offline-failure.png";
 const OFFLINE_SCREENSHOT: &str = "test-output/browser/app-offline-game.png";
 
@@ -39,7 +35,7 @@ async fn installs_updates_on_consent_and_plays_the_bot_offline() {
             .goto(&format!("{base}/"))
             .await
             .map_err(|e| format!("opening {base}: {e}"))?;
-        wait_for(
+        wait_js(
             &client,
             "the home screen",
             "return !!document.querySelector('[data-testid=\"play-hex\"]')",
@@ -54,7 +50,7 @@ async fn installs_updates_on_consent_and_plays_the_bot_offline() {
         down.store(true, Ordering::SeqCst);
         set_offline(&client, true).await?;
         client.refresh().await.map_err(|e| format!("reloading offline: {e}"))?;
-        wait_for(
+        wait_js(
             &client,
             "the home screen offline",
             "return !!document.querySelector('[data-testid=\"play-hex\"]')",
@@ -119,16 +115,9 @@ async fn close_session<T>(
 
 /// The repository and its web build (built here when none was handed over).
 fn repo_and_build() -> (PathBuf, PathBuf) {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let repo = browser::repo();
     let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
     (repo, dist)
-}
-
-fn start_driver() -> ChromeDriver {
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A private copy of the build, so the test can deploy a changed `sw.js`.
@@ -204,7 +193,7 @@ async fn manifest_is_installable(client: &Client) -> Result<(), String> {
 
 /// Waits until a service worker controls the page; returns its cache's name.
 async fn controlled_by_a_worker(client: &Client) -> Result<String, String> {
-    wait_for(
+    wait_js(
         client,
         "a service worker controlling the page",
         "return !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
@@ -246,7 +235,7 @@ async fn update_waits_for_consent(client: &Client, site: &Path, first: &str) -> 
         .map_err(|e| e.to_string())?;
     let banner = "const u = document.querySelector('[data-testid=\"update-ready\"]');
                   return !!u && !u.hidden && u.textContent.trim().length > 0;";
-    wait_for(client, "the update prompt", banner).await?;
+    wait_js(client, "the update prompt", banner).await?;
     // Still the old build until the person says so.
     let still = client
         .execute_async("const done = arguments[0]; caches.keys().then(done);", vec![])
@@ -260,7 +249,7 @@ async fn update_waits_for_consent(client: &Client, site: &Path, first: &str) -> 
         .await
         .map_err(|e| format!("no Reload button: {e}"))?;
     tap(client, &reload).await?;
-    wait_for(
+    wait_js(
         client,
         "the new build after Reload",
         "return !!navigator.serviceWorker.controller && !!document.querySelector('[data-testid=\"play-hex\"]')",
@@ -285,7 +274,7 @@ async fn update_waits_for_consent(client: &Client, site: &Path, first: &str) -> 
 /// Home → Hex 7×7 against the Beginner → one stone, and the bot's answer.
 async fn play_a_move_against_the_bot(client: &Client) -> Result<(), String> {
     start_hex_7_against_the_beginner(client).await?;
-    wait_for(
+    wait_js(
         client,
         "the empty board",
         "return !!document.querySelector('[data-testid=\"hex-board\"] [data-cell=\"d4\"]')",
@@ -296,7 +285,7 @@ async fn play_a_move_against_the_bot(client: &Client) -> Result<(), String> {
         .await
         .map_err(|e| format!("no cell d4: {e}"))?;
     tap(client, &centre).await?;
-    wait_for(
+    wait_js(
         client,
         "the bot's answer offline",
         "return document.querySelectorAll('[data-testid=\"hex-board\"] [data-cell].red, \
@@ -338,73 +327,15 @@ async fn start_hex_7_against_the_beginner(client: &Client) -> Result<(), String>
         "swap-off",
         "start-game",
     ] {
-        tap_testid(client, id).await?;
+        scroll_and_tap_testid(client, id).await?;
     }
     Ok(())
 }
 
-async fn tap_testid(client: &Client, id: &str) -> Result<(), String> {
-    let selector = format!("[data-testid=\"{id}\"]");
-    wait_for(
-        client,
-        id,
-        &format!("return !!document.querySelector('{}')", selector.replace('\'', "\\'")),
-    )
-    .await?;
-    // Into view first: on a 320 px screen the lowest options start below the fold.
-    client
-        .execute(
-            &format!(
-                "document.querySelector('{}').scrollIntoView({{block: 'center'}})",
-                selector.replace('\'', "\\'")
-            ),
-            vec![],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    let element = client
-        .find(Locator::Css(&selector))
-        .await
-        .map_err(|e| format!("{id}: {e}"))?;
-    tap(client, &element).await
-}
-
-/// Polls `js` (a function body returning `true` when done).
-async fn wait_for(client: &Client, what: &str, js: &str) -> Result<(), String> {
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        // A reload in flight makes a script fail; that is "not yet".
-        if let Ok(value) = client.execute(js, vec![]).await {
-            if value.as_bool() == Some(true) {
-                return Ok(());
-            }
-        }
-        if Instant::now() > deadline {
-            return Err(format!("no {what} within {STEP_TIMEOUT:?}"));
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn save_shot(client: &Client, repo: &Path, path: &str) {
-    if let Ok(png) = client.screenshot().await {
-        web::save(repo, path, &png);
-    }
-}
-
-/// WebDriver's codes for the keys the board listens to.
-const TAB: char = '\u{E004}';
-const ENTER: char = '\u{E007}';
-const SHIFT: char = '\u{E008}';
-const LEFT: char = '\u{E012}';
-const UP: char = '\u{E013}';
-const RIGHT: char = '\u{E014}';
-const DOWN: char = '\u{E015}';
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hex_game_is_played_to_the_end_by_keyboard_alone() {
-    let (repo, dist) = repo_and_build();
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let game = async {
@@ -413,7 +344,7 @@ async fn a_hex_game_is_played_to_the_end_by_keyboard_alone() {
             .await
             .map_err(|e| format!("opening {base}: {e}"))?;
         start_hex_7_against_the_beginner(&client).await?;
-        wait_for(
+        wait_js(
             &client,
             "the board",
             "return !!document.querySelector('[data-testid=\"hex-board\"] [data-cell]')",
@@ -430,7 +361,7 @@ async fn a_hex_game_is_played_to_the_end_by_keyboard_alone() {
         }
         let mut moves = 0;
         loop {
-            wait_for(
+            wait_js(
                 &client,
                 "our turn or the end",
                 "const b = document.querySelector('[data-testid=\"hex-board\"]');
@@ -477,7 +408,7 @@ async fn a_hex_game_is_played_to_the_end_by_keyboard_alone() {
             }
             press(&client, &[ENTER]).await?;
             moves += 1;
-            wait_for(
+            wait_js(
                 &client,
                 &format!("a stone on {target} after Enter"),
                 &format!(
@@ -489,7 +420,7 @@ async fn a_hex_game_is_played_to_the_end_by_keyboard_alone() {
                 return Err("more than 49 moves on a 7×7 board".into());
             }
         }
-        wait_for(
+        wait_js(
             &client,
             "the result",
             "return !!document.querySelector('[data-testid=\"result-banner\"]')",
@@ -550,8 +481,8 @@ fn arrows(from: &str, to: &str) -> Vec<char> {
 /// Escape closes the question, "start new" replaces it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn setup_remembers_choices_and_asks_before_replacing_a_saved_game() {
-    let (repo, dist) = repo_and_build();
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     let client = driver
         .connect_phone_sized(320, 640)
@@ -574,10 +505,10 @@ async fn setup_remembers_choices_and_asks_before_replacing_a_saved_game() {
         open(&client, &base, "hex").await?;
         let choices = ["size-9", "opponent-expert", "starts-bot", "swap-on", "alternate-off"];
         for id in choices {
-            tap_testid(&client, id).await?;
+            scroll_and_tap_testid(&client, id).await?;
         }
-        tap_testid(&client, "start-game").await?;
-        wait_for(&client, "the 9×9 game", &board_cells_are(81)).await?;
+        scroll_and_tap_testid(&client, "start-game").await?;
+        wait_js(&client, "the 9×9 game", &board_cells_are(81)).await?;
 
         // Back to the setup: the same choices, also after a reload.
         for reload in [false, true] {
@@ -585,7 +516,7 @@ async fn setup_remembers_choices_and_asks_before_replacing_a_saved_game() {
             if reload {
                 client.refresh().await.map_err(|e| e.to_string())?;
             }
-            wait_for(
+            wait_js(
                 &client,
                 "the Hex setup",
                 "return !!document.querySelector('[data-testid=\"size-9\"]')",
@@ -608,44 +539,44 @@ async fn setup_remembers_choices_and_asks_before_replacing_a_saved_game() {
         }
 
         // Start with a game waiting asks first; the question takes the focus.
-        tap_testid(&client, "size-7").await?;
-        tap_testid(&client, "start-game").await?;
-        wait_for(
+        scroll_and_tap_testid(&client, "size-7").await?;
+        scroll_and_tap_testid(&client, "start-game").await?;
+        wait_js(
             &client,
             "the question, focused",
             "const s = document.querySelector('[data-testid=\"replace-sheet\"]');
              return !!s && s.contains(document.activeElement) && !!document.getElementById(s.getAttribute('aria-labelledby'));",
         )
         .await?;
-        tap_testid(&client, "replace-keep").await?;
-        wait_for(
+        scroll_and_tap_testid(&client, "replace-keep").await?;
+        wait_js(
             &client,
             "the question gone",
             "return !document.querySelector('[data-testid=\"replace-sheet\"]')",
         )
         .await?;
-        tap_testid(&client, "start-game").await?;
-        wait_for(
+        scroll_and_tap_testid(&client, "start-game").await?;
+        wait_js(
             &client,
             "the question again",
             "return !!document.querySelector('[data-testid=\"replace-sheet\"]')",
         )
         .await?;
         press(&client, &[ESCAPE]).await?;
-        wait_for(
+        wait_js(
             &client,
             "Escape to close it",
             "return !document.querySelector('[data-testid=\"replace-sheet\"]')",
         )
         .await?;
-        tap_testid(&client, "continue-hex").await?;
-        wait_for(&client, "the kept 9×9 game", &board_cells_are(81)).await?;
+        scroll_and_tap_testid(&client, "continue-hex").await?;
+        wait_js(&client, "the kept 9×9 game", &board_cells_are(81)).await?;
 
         open(&client, &base, "hex").await?;
-        tap_testid(&client, "size-7").await?;
-        tap_testid(&client, "start-game").await?;
-        tap_testid(&client, "replace-confirm").await?;
-        wait_for(&client, "the new 7×7 game", &board_cells_are(49)).await?;
+        scroll_and_tap_testid(&client, "size-7").await?;
+        scroll_and_tap_testid(&client, "start-game").await?;
+        scroll_and_tap_testid(&client, "replace-confirm").await?;
+        wait_js(&client, "the new 7×7 game", &board_cells_are(49)).await?;
         Ok::<_, String>(())
     };
     let outcome = within(
@@ -665,15 +596,13 @@ async fn setup_remembers_choices_and_asks_before_replacing_a_saved_game() {
     outcome.unwrap_or_else(|e| panic!("{e}"));
 }
 
-const ESCAPE: char = '\u{E00C}';
-
 /// Opens `/#/{path}` and waits for its footer.
 async fn open(client: &Client, base: &str, path: &str) -> Result<(), String> {
     client
         .goto(&format!("{base}/#/{path}"))
         .await
         .map_err(|e| e.to_string())?;
-    wait_for(client, path, "return !!document.querySelector('.bottom-bar')").await
+    wait_js(client, path, "return !!document.querySelector('.bottom-bar')").await
 }
 
 /// The scrolling content ends where the footer begins, and its last option,
@@ -757,9 +686,9 @@ async fn every_screen_passes_axe_in_light_and_dark() {
                     .goto(&format!("{base}{route}"))
                     .await
                     .map_err(|e| e.to_string())?;
-                wait_for(&client, name, "return !!document.querySelector('.screen')").await?;
+                wait_js(&client, name, "return !!document.querySelector('.screen')").await?;
                 for id in taps {
-                    tap_testid(&client, id).await?;
+                    scroll_and_tap_testid(&client, id).await?;
                 }
                 tokio::time::sleep(Duration::from_millis(400)).await;
                 let loaded = client
@@ -814,8 +743,8 @@ async fn every_screen_passes_axe_in_light_and_dark() {
 /// Enter) and a horizontal wall the same way; every cell and crossing named.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
-    let (repo, dist) = repo_and_build();
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let board_js =
@@ -834,9 +763,9 @@ async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
             .await
             .map_err(|e| e.to_string())?;
         for id in ["opponent-human", "clock-none", "start-game"] {
-            tap_testid(&client, id).await?;
+            scroll_and_tap_testid(&client, id).await?;
         }
-        wait_for(&client, "the board", &board_js("!!b && b.dataset.ply === '0'")).await?;
+        wait_js(&client, "the board", &board_js("!!b && b.dataset.ply === '0'")).await?;
         let labels = client
             .execute(
                 &board_js("Array.from(b.querySelectorAll('[data-cell]')).map(c => c.getAttribute('aria-label'))"),
@@ -860,7 +789,7 @@ async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
                     .await
                     .map_err(|e| e.to_string())?;
                 press(&client, &[if flipped == json!(true) { UP } else { DOWN }, ENTER]).await?;
-                wait_for(
+                wait_js(
                     &client,
                     "Player 2's step",
                     &board_js("b.querySelector('[data-pawn=\"p2\"]').dataset.at === 'e8'"),
@@ -870,7 +799,7 @@ async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
             // Wall (a button after the board), then back into the board's crossings.
             focus_by_tab(&client, "data-testid=\"wall-mode\"", false).await?;
             press(&client, &[ENTER]).await?;
-            wait_for(&client, "wall mode", &board_js("b.dataset.mode === 'wall'")).await?;
+            wait_js(&client, "wall mode", &board_js("b.dataset.mode === 'wall'")).await?;
             let at = focus_by_tab(&client, "data-crossing", true).await?;
             let flipped = client
                 .execute(&board_js("b.dataset.flipped === 'true'"), vec![])
@@ -879,7 +808,7 @@ async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
             let anchor = &wall[..2];
             press(&client, &crossing_arrows(&at, anchor, flipped == json!(true))).await?;
             press(&client, &[ENTER]).await?;
-            wait_for(
+            wait_js(
                 &client,
                 "a preview",
                 &board_js(&format!("!!b.querySelector('[data-ghost^=\"{anchor}\"]')")),
@@ -892,7 +821,7 @@ async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
             if shown.as_str().is_none_or(|s| !s.ends_with(turn_to)) {
                 press(&client, &[ENTER]).await?;
             }
-            wait_for(
+            wait_js(
                 &client,
                 &format!("the preview {wall}"),
                 &board_js(&format!("!!b.querySelector('[data-ghost=\"{wall}\"]')")),
@@ -900,7 +829,7 @@ async fn hadang_walls_and_steps_are_played_by_keyboard_alone() {
             .await?;
             focus_by_tab(&client, "data-testid=\"wall-place\"", false).await?;
             press(&client, &[ENTER]).await?;
-            wait_for(
+            wait_js(
                 &client,
                 &format!("{wall} placed"),
                 &board_js(&format!("!!b.querySelector('[data-placed=\"{wall}\"]')")),
@@ -982,8 +911,8 @@ fn crossing_arrows(from: &str, to: &str, flipped: bool) -> Vec<char> {
 /// is measured from the board as laid out, so this holds for every size).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_target_is_thumb_sized_boards_once_zoomed() {
-    let (repo, dist) = repo_and_build();
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let mut screens: Vec<(String, &str, Vec<&str>)> = vec![
@@ -1024,9 +953,9 @@ async fn every_target_is_thumb_sized_boards_once_zoomed() {
                 .goto(&format!("{base}{route}"))
                 .await
                 .map_err(|e| e.to_string())?;
-            wait_for(&client, name, "return !!document.querySelector('.screen')").await?;
+            wait_js(&client, name, "return !!document.querySelector('.screen')").await?;
             for id in taps {
-                tap_testid(&client, id).await?;
+                scroll_and_tap_testid(&client, id).await?;
             }
             // A new Hex game replaces the one before it.
             let asked = client
@@ -1037,7 +966,7 @@ async fn every_target_is_thumb_sized_boards_once_zoomed() {
                 .await
                 .map_err(|e| e.to_string())?;
             if asked == json!(true) {
-                tap_testid(&client, "replace-confirm").await?;
+                scroll_and_tap_testid(&client, "replace-confirm").await?;
             }
             tokio::time::sleep(Duration::from_millis(400)).await;
             let zoomable = client
@@ -1045,8 +974,8 @@ async fn every_target_is_thumb_sized_boards_once_zoomed() {
                 .await
                 .map_err(|e| e.to_string())?;
             if zoomable == json!(true) {
-                tap_testid(&client, "zoom").await?;
-                wait_for(
+                scroll_and_tap_testid(&client, "zoom").await?;
+                wait_js(
                     &client,
                     "the zoomed board",
                     "return !!document.querySelector('.board-wrap.zoomed')",

@@ -13,24 +13,17 @@
 //! your strip's pip count (`player-me` … `data-fact="pips"`); and the `result-banner`
 //! with `data-winner`, `data-points`.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/review.rs"]
-mod review;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
-use web::{save, web_build};
+mod support;
+use support::browser::{
+    self, close_or_fail, spot_selector, start_driver, take_shot, tap_css, tap_testid, wait_until, wait_visible,
+};
+use support::review;
 
-use chrome::{tap, ChromeDriver};
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Duration;
 
-/// Longest wait for one thing to appear or change (page boot, a bot turn).
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 /// The whole game, taps and bot turns together (not its review).
 const GAME_TIMEOUT: Duration = Duration::from_secs(170);
 /// A backgammon game is ~25–35 turns a side; this many taps means something is stuck.
@@ -44,14 +37,10 @@ const FAILURE_SCREENSHOT: &str = "test-output/browser/backgammon-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn backgammon_full_game_vs_beginner_by_touch_in_phone_chromium() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
 
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let outcome = match tokio::time::timeout(GAME_TIMEOUT, play_full_game(&client, &base)).await {
         Ok(result) => result,
@@ -70,19 +59,9 @@ async fn backgammon_full_game_vs_beginner_by_touch_in_phone_chromium() {
         .map(|()| shot),
         Err(e) => Err(e),
     };
-    if outcome.is_err() {
-        if let Ok(png) = client.screenshot().await {
-            if let Some(path) = save(&repo, FAILURE_SCREENSHOT, &png) {
-                eprintln!("failure screenshot: {}", path.display());
-            }
-        }
-    }
-    let _ = client.close().await;
+    let shot = close_or_fail(client, &repo, FAILURE_SCREENSHOT, outcome).await;
     drop(driver);
-    match outcome {
-        Ok(shot) => println!("finished-game screenshot: {}", shot.display()),
-        Err(e) => panic!("{e}"),
-    }
+    println!("finished-game screenshot: {}", shot.display());
 }
 
 /// What the test reads from the page in one round trip.
@@ -162,76 +141,12 @@ async fn read_state(client: &Client) -> Result<Option<State>, String> {
 
 /// Polls until `done` holds, or fails after [`STEP_TIMEOUT`] saying what it saw.
 async fn wait_for(client: &Client, what: &str, done: impl Fn(&State) -> bool) -> Result<State, String> {
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    let mut last = None;
-    loop {
-        if let Some(state) = read_state(client).await? {
-            if done(&state) {
-                return Ok(state);
-            }
-            last = Some(state);
-        }
-        if Instant::now() > deadline {
-            return Err(format!(
-                "{what}: not reached within {STEP_TIMEOUT:?}; last seen: {last:?}"
-            ));
-        }
-        tokio::time::sleep(Duration::from_millis(40)).await;
-    }
-}
-
-async fn wait_visible(client: &Client, selector: &str) -> Result<fantoccini::elements::Element, String> {
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        if let Ok(element) = client.find(Locator::Css(selector)).await {
-            if element.is_displayed().await.unwrap_or(false) {
-                return Ok(element);
-            }
-        }
-        if Instant::now() > deadline {
-            return Err(format!("{selector} was not shown within {STEP_TIMEOUT:?}"));
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn tap_selector(client: &Client, selector: &str) -> Result<(), String> {
-    let element = client
-        .find(Locator::Css(selector))
-        .await
-        .map_err(|e| format!("no element {selector}: {e}"))?;
-    tap(client, &element)
-        .await
-        .map_err(|e| format!("tapping {selector}: {e}"))
-}
-
-async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
-    let selector = format!("[data-testid=\"{testid}\"]");
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        match client.find(Locator::Css(&selector)).await {
-            Ok(element) => {
-                return tap(client, &element)
-                    .await
-                    .map_err(|e| format!("tapping {testid}: {e}"))
-            }
-            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
-            Err(e) => return Err(format!("no element {selector} within {STEP_TIMEOUT:?}: {e}")),
-        }
-    }
-}
-
-/// The selector of a spot named as in [`State`]: "bar", "off" or a point number.
-fn spot_selector(spot: &str) -> String {
-    match spot {
-        "bar" | "off" => format!("[data-testid=\"backgammon-board\"] [data-testid=\"{spot}\"]"),
-        p => format!("[data-testid=\"backgammon-board\"] rect.hit[data-point=\"{p}\"]"),
-    }
+    wait_until(what, || read_state(client), done).await
 }
 
 /// Taps, then waits until the board shows a change (any tap in this test must do something).
 async fn tap_and_wait(client: &Client, selector: &str, before: &State, what: &str) -> Result<State, String> {
-    tap_selector(client, selector).await?;
+    tap_css(client, selector).await?;
     wait_for(client, what, |s| {
         s.sig != before.sig || s.phase != before.phase || s.done_enabled != before.done_enabled
     })
@@ -246,9 +161,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         .map_err(|e| format!("opening {base}: {e}"))?;
     tap_testid(client, "play-backgammon").await?;
     tap_testid(client, "opponent-beginner").await?;
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    save(repo, SETUP_SCREENSHOT, &png).ok_or("could not write the setup screenshot")?;
+    take_shot(client, SETUP_SCREENSHOT).await?;
     tap_testid(client, "start-game").await?;
 
     let mut state = wait_for(client, "the board waits for the opening roll", |s| s.phase == "roll").await?;
@@ -350,8 +263,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
                     return Err(format!("checker on {from} selected but no destination highlighted"));
                 }
                 if !shot_taken {
-                    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-                    save(repo, MOVE_SCREENSHOT, &png).ok_or("could not write the move screenshot")?;
+                    take_shot(client, MOVE_SCREENSHOT).await?;
                     shot_taken = true;
                 }
             }
@@ -387,8 +299,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         "game over after {our_turns} of our turns ({passes} passed), {taps} taps: winner {winner}, {points} points, banner {:?}",
         text.trim()
     );
-    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    let shot = save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))?;
+    let shot = take_shot(client, SCREENSHOT).await?;
     Ok(shot)
 }
 

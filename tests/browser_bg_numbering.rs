@@ -9,14 +9,9 @@
 //! Needs a web build (`PAPAN_DIST_DIR`) and chromedriver, as the other
 //! browser tests.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
+mod support;
+use support::browser::{self, save_shot, start_driver, wait_js_value};
 
-use chrome::ChromeDriver;
 use fantoccini::Client;
 use papan::i18n::Lang;
 use papan::play::{player, Match};
@@ -27,10 +22,7 @@ use papan_rules::{Game, Record, Seat, Turn};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
+use std::path::Path;
 
 /// White opens 2-1 with `24/22 6/5`; the Expert bot (Black) hits with 5-2.
 const MOVES: [&str; 4] = ["opening 2-1", "24/22 6/5", "roll 5-2", "13/11 8/3*"];
@@ -84,18 +76,7 @@ fn won_by_white() -> Match<Backgammon> {
 }
 
 async fn wait_for(client: &Client, what: &str, js: &str) -> Result<Value, String> {
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        if let Ok(value) = client.execute(js, vec![]).await {
-            if !value.is_null() && value != json!(false) {
-                return Ok(value);
-            }
-        }
-        if Instant::now() > deadline {
-            return Err(format!("no {what} within {STEP_TIMEOUT:?}"));
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    wait_js_value(client, what, js, |value| !value.is_null() && *value != json!(false)).await
 }
 
 /// Opens the play screen on `game` in `lang`, the estimate turned on.
@@ -124,9 +105,7 @@ async fn open_game(client: &Client, base: &str, game: &Match<Backgammon>, lang: 
 }
 
 async fn shot(client: &Client, repo: &Path, name: &str) {
-    if let Ok(png) = client.screenshot().await {
-        web::save(repo, &format!("test-output/browser/bg-numbering-{name}.png"), &png);
-    }
+    save_shot(client, repo, &format!("test-output/browser/bg-numbering-{name}.png")).await;
 }
 
 /// Nothing on the screen is wider than the screen (the move log is a row
@@ -206,13 +185,9 @@ async fn checks(client: &Client, base: &str, repo: &Path, width: u32) -> Result<
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn b1_bot_moves_read_in_the_players_numbers_and_no_estimate_after_the_game() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
+    let driver = start_driver();
     for (width, height) in [(390, 844), (320, 640)] {
         let client = driver
             .connect_phone_sized(width, height)

@@ -15,24 +15,18 @@
 //! (`data-mode="wall"`) crossing tap areas `data-crossing="e7"`; placed walls
 //! `data-placed`, the preview `data-testid="ghost-wall"` with `data-ghost`, `data-legal`.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/review.rs"]
-mod review;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
-use web::{save, web_build};
+mod support;
+use support::browser::{self, close_or_fail, start_driver, take_shot, tap_testid, STEP_TIMEOUT};
+use support::chrome::{key, press, tap};
+use support::review;
+use support::web::save;
 
-use chrome::{press, tap, ChromeDriver};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 /// A pawn needs 8 steps on an open board; walls and the bot's detours add some.
 const MAX_HUMAN_MOVES: usize = 60;
 const RELOAD_AFTER_MOVES: usize = 3;
@@ -44,32 +38,18 @@ const FAILURE_SCREENSHOT: &str = "test-output/browser/hadang-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hadang_full_game_vs_beginner_by_touch_in_phone_chromium() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
+    let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let outcome = tokio::time::timeout(Duration::from_secs(330), play_full_game(&client, &base, &repo)).await;
     let outcome = match outcome {
         Ok(result) => result,
         Err(_) => Err("the whole game and its review took more than 330 s".into()),
     };
-    if outcome.is_err() {
-        if let Ok(png) = client.screenshot().await {
-            if let Some(path) = save(&repo, FAILURE_SCREENSHOT, &png) {
-                eprintln!("failure screenshot: {}", path.display());
-            }
-        }
-    }
-    let _ = client.close().await;
+    let shot = close_or_fail(client, &repo, FAILURE_SCREENSHOT, outcome).await;
     drop(driver);
-    match outcome {
-        Ok(shot) => println!("finished-game screenshot: {}", shot.display()),
-        Err(e) => panic!("{e}"),
-    }
+    println!("finished-game screenshot: {}", shot.display());
 }
 
 async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<PathBuf, String> {
@@ -230,8 +210,7 @@ async fn play_full_game(client: &Client, base: &str, repo: &Path) -> Result<Path
         board.ply,
         text.trim()
     );
-    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    let shot = save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))?;
+    let shot = take_shot(client, SCREENSHOT).await?;
     review::check_review(client, base, "hadang", "test-output/browser/review-hadang.png").await?;
     Ok(shot)
 }
@@ -295,22 +274,6 @@ async fn preview_wall(client: &Client, wall: &str) -> Result<Board, String> {
     wait_for_board(client, |b| b.ghost.as_deref() == Some(wall))
         .await
         .map_err(|e| format!("Rotate did not turn the preview into {wall}: {e}"))
-}
-
-async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
-    let selector = format!("[data-testid=\"{testid}\"]");
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        match client.find(Locator::Css(&selector)).await {
-            Ok(element) => {
-                return tap(client, &element)
-                    .await
-                    .map_err(|e| format!("tapping {testid}: {e}"))
-            }
-            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
-            Err(e) => return Err(format!("no element {selector} within {STEP_TIMEOUT:?}: {e}")),
-        }
-    }
 }
 
 async fn read_attr(client: &Client, css: &str, name: &str) -> Result<String, String> {
@@ -460,9 +423,8 @@ async fn wait_for_board(client: &Client, done: impl Fn(&Board) -> bool) -> Resul
 /// English and Filipino, with a screenshot of each.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn h11_a_second_tap_on_the_same_spot_turns_the_wall_and_the_board_stays_put() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     for (width, height) in [(320, 700), (390, 844)] {
         let client = driver
@@ -485,11 +447,11 @@ async fn h11_a_second_tap_on_the_same_spot_turns_the_wall_and_the_board_stays_pu
         let outcome = tokio::time::timeout(Duration::from_secs(150), run)
             .await
             .unwrap_or_else(|_| Err(format!("the {width} px run took more than 150 s")));
-        finish(
+        close_or_fail(
             client,
             &repo,
-            outcome,
             &format!("test-output/browser/hadang-twice-{width}-failure.png"),
+            outcome,
         )
         .await;
     }
@@ -499,9 +461,8 @@ async fn h11_a_second_tap_on_the_same_spot_turns_the_wall_and_the_board_stays_pu
 /// turns the preview, no try is judged and the board stays put.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn h11_in_the_walls_lesson_a_second_tap_on_the_same_spot_turns_the_wall() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     for (width, height) in [(320, 700), (390, 844)] {
         let client = driver
@@ -532,11 +493,11 @@ async fn h11_in_the_walls_lesson_a_second_tap_on_the_same_spot_turns_the_wall() 
         let outcome = tokio::time::timeout(Duration::from_secs(90), run)
             .await
             .unwrap_or_else(|_| Err(format!("the {width} px lesson took more than 90 s")));
-        finish(
+        close_or_fail(
             client,
             &repo,
-            outcome,
             &format!("test-output/browser/hadang-lesson-twice-{width}-failure.png"),
+            outcome,
         )
         .await;
     }
@@ -546,10 +507,8 @@ async fn h11_in_the_walls_lesson_a_second_tap_on_the_same_spot_turns_the_wall() 
 /// board's crossings, not to the page, and after Place back to its cells.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keyboard_focus_stays_in_the_board_after_wall_and_place() {
-    const ENTER: char = '\u{E007}';
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let focused = "const a = document.activeElement; \
@@ -563,17 +522,17 @@ async fn keyboard_focus_stays_in_the_board_after_wall_and_place() {
         wait_for_board(&client, |b| b.ply == 0).await?;
         // Tab to Wall, then Enter.
         tab_to(&client, focused, "wall-mode").await?;
-        press(&client, &[ENTER]).await?;
+        press(&client, &[key::ENTER]).await?;
         wait_for_board(&client, |b| b.mode == "wall").await?;
         let at = wait_focus(&client, focused, |v| v[1] == true).await?;
         if at[0] != "g" || at[2].as_str().is_none_or(|c| c.len() != 2) {
             return Err(format!("after Wall by keyboard, focus is on {at}, not a crossing"));
         }
         // Enter shows a wall there; Tab to Place and Enter plays it.
-        press(&client, &[ENTER]).await?;
+        press(&client, &[key::ENTER]).await?;
         wait_for_board(&client, |b| b.ghost.is_some()).await?;
         tab_to(&client, focused, "wall-place").await?;
-        press(&client, &[ENTER]).await?;
+        press(&client, &[key::ENTER]).await?;
         wait_for_board(&client, |b| b.ply == 1 && b.mode == "play").await?;
         let at = wait_focus(&client, focused, |v| v[1] == true).await?;
         if at[0] != "rect" {
@@ -584,35 +543,13 @@ async fn keyboard_focus_stays_in_the_board_after_wall_and_place() {
     let outcome = tokio::time::timeout(Duration::from_secs(90), run)
         .await
         .unwrap_or_else(|_| Err("the keyboard check took more than 90 s".into()));
-    finish(
+    close_or_fail(
         client,
         &repo,
-        outcome,
         "test-output/browser/hadang-keyboard-focus-failure.png",
+        outcome,
     )
     .await;
-}
-
-fn start_driver() -> ChromeDriver {
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// Saves a failure screenshot, closes the session and fails with the error.
-async fn finish(client: Client, repo: &Path, outcome: Result<(), String>, failure_shot: &str) {
-    if outcome.is_err() {
-        if let Ok(png) = client.screenshot().await {
-            if let Some(path) = save(repo, failure_shot, &png) {
-                eprintln!("failure screenshot: {}", path.display());
-            }
-        }
-    }
-    let _ = client.close().await;
-    if let Err(e) = outcome {
-        panic!("{e}");
-    }
 }
 
 /// A fresh device in language `lang` (nothing saved), at `route`.

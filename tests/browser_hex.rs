@@ -10,24 +10,16 @@
 //! `<svg data-testid="hex-board">` with `data-status`, `data-turn`, `data-last-pointer`,
 //! cells with `data-cell="c3"` and class `empty|red|blue`, and a `result-banner`.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/review.rs"]
-mod review;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
-use web::{save, web_build};
+mod support;
+use support::browser::{self, close_or_fail, start_driver, take_shot, tap_testid, wait_visible, STEP_TIMEOUT};
+use support::chrome::tap;
+use support::review;
 
-use chrome::{tap, ChromeDriver};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Longest wait for one thing to appear or change (page boot, a bot reply).
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 /// 49 cells: no game can need more human moves than this.
 const MAX_HUMAN_MOVES: usize = 49;
 /// Mid-game, the page is reloaded once and must come back to the same position.
@@ -43,16 +35,12 @@ const FAILURE_SCREENSHOT: &str = "test-output/browser/hex-7x7-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hex_7x7_full_games_against_each_level_by_touch_in_phone_chromium() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     // A failure picture from an earlier run must not pass for this run's.
     let _ = std::fs::remove_file(repo.join(FAILURE_SCREENSHOT));
 
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     // One whole game against each level (the bar); the first also
     // reloads mid-game to check the saved game comes back.
@@ -68,23 +56,11 @@ async fn hex_7x7_full_games_against_each_level_by_touch_in_phone_chromium() {
         Ok(result) => result,
         Err(_) => Err("the three games and the review took more than 10 minutes".into()),
     };
-    if outcome.is_err() {
-        // Leave evidence for whoever reads the CI log.
-        if let Ok(png) = client.screenshot().await {
-            if let Some(path) = save(&repo, FAILURE_SCREENSHOT, &png) {
-                eprintln!("failure screenshot: {}", path.display());
-            }
-        }
-    }
-    let _ = client.close().await;
+    // On failure, leave evidence for whoever reads the CI log.
+    let shots = close_or_fail(client, &repo, FAILURE_SCREENSHOT, outcome).await;
     drop(driver);
-    match outcome {
-        Ok(shots) => {
-            for shot in shots {
-                println!("finished-game screenshot: {}", shot.display());
-            }
-        }
-        Err(e) => panic!("{e}"),
+    for shot in shots {
+        println!("finished-game screenshot: {}", shot.display());
     }
 }
 
@@ -158,9 +134,7 @@ async fn play_full_game(
         text.trim()
     );
 
-    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shot = save(repo, screenshot, &png).ok_or_else(|| format!("could not write {screenshot}"))?;
+    let shot = take_shot(client, screenshot).await?;
     if level == "beginner" {
         review::check_review(client, base, "hex", "test-output/browser/review-hex.png").await?;
     }
@@ -183,37 +157,6 @@ async fn reload_resumes(client: &Client, before: &Board) -> Result<Board, String
         })?;
     println!("reload on {url} resumed the game with {} stones", stones.len());
     Ok(after)
-}
-
-async fn wait_visible(client: &Client, selector: &str) -> Result<fantoccini::elements::Element, String> {
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        if let Ok(element) = client.find(Locator::Css(selector)).await {
-            if element.is_displayed().await.unwrap_or(false) {
-                return Ok(element);
-            }
-        }
-        if Instant::now() > deadline {
-            return Err(format!("{selector} was not shown within {STEP_TIMEOUT:?}"));
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
-    let selector = format!("[data-testid=\"{testid}\"]");
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        match client.find(Locator::Css(&selector)).await {
-            Ok(element) => {
-                return tap(client, &element)
-                    .await
-                    .map_err(|e| format!("tapping {testid}: {e}"))
-            }
-            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
-            Err(e) => return Err(format!("no element {selector} within {STEP_TIMEOUT:?}: {e}")),
-        }
-    }
 }
 
 /// What the test reads from the board's DOM in one round trip.

@@ -16,24 +16,17 @@
 //! `<g data-post="c3">` with class `facedown|red|blue|empty` plus `movable`, `can-attack`,
 //! `selected`, `target`, `attack`; `toast`, `junqi-stats-button`, `junqi-stats`, `result-banner`.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/review.rs"]
-mod review;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
-use web::{save, web_build};
+mod support;
+use support::browser::{
+    self, close_or_fail, find_testid, start_driver, take_shot, tap_post, tap_testid, Lcg, STEP_TIMEOUT,
+};
+use support::review;
 
-use chrome::{tap, ChromeDriver};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Longest wait for one thing to appear or change (page boot, a bot reply).
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 /// The whole game, taps and bot replies included (not its review).
 const GAME_TIMEOUT: Duration = Duration::from_secs(170);
 /// Far more person actions than a game played this way needs (25 reveals, then
@@ -46,16 +39,12 @@ const FAILURE_SCREENSHOT: &str = "test-output/browser/junqi-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn junqi_full_game_vs_beginner_by_touch_in_phone_chromium() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     // A failure picture from an earlier run must not pass for this run's.
     let _ = std::fs::remove_file(repo.join(FAILURE_SCREENSHOT));
 
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let outcome = tokio::time::timeout(GAME_TIMEOUT, play_full_game(&client, &base)).await;
     let outcome = match outcome {
@@ -70,32 +59,9 @@ async fn junqi_full_game_vs_beginner_by_touch_in_phone_chromium() {
             .map(|()| shot),
         Err(e) => Err(e),
     };
-    if outcome.is_err() {
-        if let Ok(png) = client.screenshot().await {
-            if let Some(path) = save(&repo, FAILURE_SCREENSHOT, &png) {
-                eprintln!("failure screenshot: {}", path.display());
-            }
-        }
-    }
-    let _ = client.close().await;
+    let shot = close_or_fail(client, &repo, FAILURE_SCREENSHOT, outcome).await;
     drop(driver);
-    match outcome {
-        Ok(shot) => println!("finished-game screenshot: {}", shot.display()),
-        Err(e) => panic!("{e}"),
-    }
-}
-
-/// A small deterministic generator for the test's choices.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
+    println!("finished-game screenshot: {}", shot.display());
 }
 
 async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> {
@@ -212,9 +178,7 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         board.ply,
         reason.trim()
     );
-    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shot = save(repo, SCREENSHOT, &png).ok_or_else(|| format!("could not write {SCREENSHOT}"))?;
+    let shot = take_shot(client, SCREENSHOT).await?;
     Ok(shot)
 }
 
@@ -302,35 +266,6 @@ async fn check_stats_panel(client: &Client) -> Result<(), String> {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     Ok(())
-}
-
-async fn tap_post(client: &Client, post: &str) -> Result<(), String> {
-    let element = client
-        .find(Locator::Css(&format!(
-            "[data-testid=\"junqi-board\"] [data-post=\"{post}\"]"
-        )))
-        .await
-        .map_err(|e| format!("post {post}: {e}"))?;
-    tap(client, &element).await.map_err(|e| format!("tapping {post}: {e}"))
-}
-
-async fn find_testid(client: &Client, testid: &str) -> Result<fantoccini::elements::Element, String> {
-    let selector = format!("[data-testid=\"{testid}\"]");
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        match client.find(Locator::Css(&selector)).await {
-            Ok(element) => return Ok(element),
-            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(100)).await,
-            Err(e) => return Err(format!("no element {selector} within {STEP_TIMEOUT:?}: {e}")),
-        }
-    }
-}
-
-async fn tap_testid(client: &Client, testid: &str) -> Result<(), String> {
-    let element = find_testid(client, testid).await?;
-    tap(client, &element)
-        .await
-        .map_err(|e| format!("tapping {testid}: {e}"))
 }
 
 /// What the test reads from the board's DOM in one round trip.
@@ -441,9 +376,5 @@ async fn wait_for_board(client: &Client, what: &str, done: impl Fn(&Board) -> bo
 
 /// A screenshot of the page now, for people to look at (not compared).
 async fn snapshot(client: &Client, relative: &str) -> Result<(), String> {
-    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    save(repo, relative, &png)
-        .map(|_| ())
-        .ok_or_else(|| format!("could not write {relative}"))
+    take_shot(client, relative).await.map(|_| ())
 }

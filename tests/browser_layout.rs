@@ -8,19 +8,14 @@
 //! where a finger can reach them. A screenshot of each is kept to look at
 //! (`test-output/browser/layout/<lang>-<width>-<screen>.png`).
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
+mod support;
+use support::browser::{self, save_shot, scroll_and_tap_testid, start_driver, wait_present};
+use support::chrome::ChromeDriver;
 
-use chrome::{tap, ChromeDriver};
-use fantoccini::{Client, Locator};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use fantoccini::Client;
+use std::path::PathBuf;
+use std::time::Duration;
 
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 const LANGS: [&str; 3] = ["id", "fil", "en"];
 const GAMES: [&str; 4] = ["hex", "hadang", "junqi", "backgammon"];
 
@@ -120,6 +115,13 @@ fn screens() -> Vec<Screen> {
         screen("learn", "/#/learn", "main"),
         screen("settings", "/#/settings", "[data-testid=\"server-input\"]"),
         screen("lobby", "/#/online/hex", "[data-testid=\"create-room\"]"),
+        // An invitation link's join screen, and a broken link's refusal.
+        screen(
+            "join",
+            "/#/join/hadang/K7M2QX/f5+2/Maria%20Clara%20Santos",
+            "[data-testid=\"invite-card\"]",
+        ),
+        screen("join-refused", "/#/join/hex/K7M2", "[data-testid=\"invite-refused\"]"),
         screen("rules", "/#/rules/hadang", "main"),
     ];
     for game in GAMES {
@@ -235,14 +237,9 @@ async fn every_screen_fits(width: u32, height: u32) {
 
 /// The repository, the web build served on 127.0.0.1, and chromedriver.
 fn serve_and_drive() -> (PathBuf, String, ChromeDriver) {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
-    (repo, base, driver)
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
+    (repo, base, start_driver())
 }
 
 /// Opens `screen` (by its path, or by its taps from where the last one left
@@ -256,53 +253,15 @@ async fn open(client: &Client, base: &str, screen: &Screen) -> Result<(), String
         client.refresh().await.map_err(|e| e.to_string())?;
     }
     for id in &screen.taps {
-        tap_testid(client, id).await?;
+        scroll_and_tap_testid(client, id).await?;
     }
-    wait_for(client, &screen.ready).await?;
+    wait_present(client, &screen.ready).await?;
     // Lay the page out from its top, as it opens.
     client
         .execute("window.scrollTo(0, 0)", vec![])
         .await
         .map_err(|e| e.to_string())?;
     Ok(())
-}
-
-async fn tap_testid(client: &Client, id: &str) -> Result<(), String> {
-    let selector = format!("[data-testid=\"{id}\"]");
-    wait_for(client, &selector).await?;
-    let scroll = format!(
-        "document.querySelector('{}').scrollIntoView({{block: 'center'}})",
-        selector.replace('\'', "\\'")
-    );
-    client.execute(&scroll, vec![]).await.map_err(|e| e.to_string())?;
-    let element = client
-        .find(Locator::Css(&selector))
-        .await
-        .map_err(|e| format!("{id}: {e}"))?;
-    tap(client, &element).await
-}
-
-/// Waits until an element matching `css` is in the page.
-async fn wait_for(client: &Client, css: &str) -> Result<(), String> {
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    let js = format!("return !!document.querySelector('{}')", css.replace('\'', "\\'"));
-    loop {
-        if let Ok(value) = client.execute(&js, vec![]).await {
-            if value.as_bool() == Some(true) {
-                return Ok(());
-            }
-        }
-        if Instant::now() > deadline {
-            return Err(format!("no {css} within {STEP_TIMEOUT:?}"));
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn save_shot(client: &Client, repo: &Path, path: &str) {
-    if let Ok(png) = client.screenshot().await {
-        web::save(repo, path, &png);
-    }
 }
 
 /// Hex 19×19 zoomed in on a 390 px phone: the window onto the board still
@@ -330,9 +289,9 @@ async fn zoomed_hex_19_keeps_coordinates_and_edge_colours_in_view() {
             "swap-off",
             "start-game",
         ] {
-            tap_testid(&client, id).await?;
+            scroll_and_tap_testid(&client, id).await?;
         }
-        wait_for(&client, "[data-testid=\"hex-board\"][data-size=\"19\"]").await?;
+        wait_present(&client, "[data-testid=\"hex-board\"][data-size=\"19\"]").await?;
         let names_in_view = "const w = document.querySelector('.play .board-wrap').getBoundingClientRect();
             return Array.from(document.querySelectorAll('.hex-board .cell-names text')).filter(t => {
               const r = t.getBoundingClientRect();
@@ -342,8 +301,8 @@ async fn zoomed_hex_19_keeps_coordinates_and_edge_colours_in_view() {
         if before.as_array().is_some_and(|a| !a.is_empty()) {
             return Err(format!("cell names shown before zooming: {before}"));
         }
-        tap_testid(&client, "zoom").await?;
-        wait_for(&client, ".play .board-wrap.zoomed").await?;
+        scroll_and_tap_testid(&client, "zoom").await?;
+        wait_present(&client, ".play .board-wrap.zoomed").await?;
         tokio::time::sleep(Duration::from_millis(500)).await;
         let seen = client.execute(names_in_view, vec![]).await.map_err(|e| e.to_string())?;
         let names: Vec<&str> = seen

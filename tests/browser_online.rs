@@ -17,20 +17,12 @@
 //! `empty|red|blue`); `result-banner` with `data-winner` (`human` = this
 //! phone won, `opponent`).
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/online.rs"]
-mod online;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
+mod support;
+use support::browser::{save_shot, tap_shown_testid, wait_visible, STEP_TIMEOUT};
+use support::chrome::tap;
+use support::online::{create_room, join_room, open_lobby, present, set_server, Phones};
 
-use chrome::tap;
 use fantoccini::{Client, Locator};
-use online::{
-    create_room, join_room, open_lobby, present, set_server, shot, tap_testid, wait_visible, Phones, STEP_TIMEOUT,
-};
 use std::time::{Duration, Instant};
 
 /// The second phone reloads after this many stones are on the board.
@@ -62,22 +54,22 @@ async fn play(phones: &Phones) -> Result<String, String> {
     for phone in [a, b] {
         set_server(phone, base, server_url).await?;
     }
-    shot(a, repo, SHOT_SETTINGS).await;
+    save_shot(a, repo, SHOT_SETTINGS).await;
     // Quick match on phone A finds nobody: it shows that it is looking and
     // can be cancelled, which takes it home with no seat kept.
     open_lobby(a, base, "hex").await?;
     // Ranked on: the lobby shows this device's rating from the server.
-    tap_testid(a, "ranked-on").await?;
+    tap_shown_testid(a, "ranked-on").await?;
     let rating = wait_visible(a, "[data-testid=\"rating\"]").await?;
     let rating = rating.text().await.map_err(|e| e.to_string())?;
     if !rating.contains("1500") || !rating.contains('±') {
         return Err(format!("a new player's rating should read 1500 ± …, not {rating:?}"));
     }
-    tap_testid(a, "ranked-off").await?;
-    tap_testid(a, "quick-match").await?;
+    tap_shown_testid(a, "ranked-off").await?;
+    tap_shown_testid(a, "quick-match").await?;
     wait_visible(a, "[data-testid=\"waiting\"][data-matchmaking=\"true\"]").await?;
-    shot(a, repo, SHOT_MATCHING).await;
-    tap_testid(a, "cancel-waiting").await?;
+    save_shot(a, repo, SHOT_MATCHING).await;
+    tap_shown_testid(a, "cancel-waiting").await?;
     wait_visible(a, "[data-testid=\"play-hex\"]").await?;
     if present(a, "[data-testid=\"continue-online\"]").await? {
         return Err("a cancelled quick match still offers to return to it".into());
@@ -86,11 +78,11 @@ async fn play(phones: &Phones) -> Result<String, String> {
     // Phone A creates a 7×7 room and waits with its code on screen.
     open_lobby(a, base, "hex").await?;
     let code = create_room(a, &["size-7", "swap-off", "limit-none"]).await?;
-    shot(a, repo, SHOT_WAITING).await;
+    save_shot(a, repo, SHOT_WAITING).await;
 
     // Phone B joins with the code, typed as a person would (lower case).
     open_lobby(b, base, "hex").await?;
-    shot(b, repo, SHOT_LOBBY).await;
+    save_shot(b, repo, SHOT_LOBBY).await;
     join_room(b, &code).await?;
 
     let mut room_a = wait_room(a, |r| r.status == "playing").await?;
@@ -104,7 +96,7 @@ async fn play(phones: &Phones) -> Result<String, String> {
             return Err("no result after 60 stones on a 7×7 board".into());
         }
         if !reloaded && room_a.stones() >= RELOAD_AT_STONES {
-            shot(a, repo, SHOT_MID).await;
+            save_shot(a, repo, SHOT_MID).await;
             let before = room_b_settled(b, &room_a).await?;
             b.refresh().await.map_err(|e| format!("reload: {e}"))?;
             let after = wait_room(b, |r| r.status == "playing" && r.version == before.version).await?;
@@ -138,7 +130,7 @@ async fn play(phones: &Phones) -> Result<String, String> {
             for phone in [a, b] {
                 wait_visible(phone, "[data-testid=\"connection\"][data-state=\"retrying\"]").await?;
             }
-            shot(b, repo, SHOT_RECONNECTING).await;
+            save_shot(b, repo, SHOT_RECONNECTING).await;
             phones.restart_server().await;
             for phone in [a, b] {
                 wait_visible(phone, "[data-testid=\"connection\"][data-state=\"live\"]").await?;
@@ -191,8 +183,8 @@ async fn play(phones: &Phones) -> Result<String, String> {
     if winners != ["human", "opponent"] {
         return Err(format!("the result banners disagree: A {wa}, B {wb}"));
     }
-    shot(a, repo, SHOT_A).await;
-    shot(b, repo, SHOT_B).await;
+    save_shot(a, repo, SHOT_A).await;
+    save_shot(b, repo, SHOT_B).await;
     check_log_and_review(b, taps).await?;
     Ok(format!(
         "online Hex: {taps} stones, phone A {wa}, phone B {wb}; screenshots {SHOT_A}, {SHOT_B}, {SHOT_MID}, {SHOT_WAITING}"

@@ -25,21 +25,13 @@
 //! cores). DOM contract: see `support/online.rs` for the room frame; the
 //! boards' own hooks are those of `tests/browser_{hadang,backgammon,junqi}.rs`.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/online.rs"]
-mod online;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
-
-use chrome::tap;
-use fantoccini::{Client, Locator};
-use online::{
-    clock_ms, create_room, join_room, open_lobby, present, read_frame, set_server, tap_testid, text_of, wait_until,
-    wait_visible, Frame, Phones,
+mod support;
+use support::browser::{spot_selector, tap_css, tap_post, tap_shown_testid, wait_until, wait_visible, Lcg};
+use support::online::{
+    clock_ms, create_room, join_room, open_lobby, present, read_frame, set_server, text_of, Frame, Phones,
 };
+
+use fantoccini::Client;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -110,14 +102,6 @@ async fn settled<T: std::fmt::Debug>(
 /// A board reader: the frame and the game's board, `None` while no board shows.
 trait AsyncRead<T> {
     fn read(&self, client: &Client) -> impl std::future::Future<Output = Result<Option<(Frame, T)>, String>>;
-}
-
-async fn tap_css(client: &Client, css: &str) -> Result<(), String> {
-    let element = client
-        .find(Locator::Css(css))
-        .await
-        .map_err(|e| format!("no element {css}: {e}"))?;
-    tap(client, &element).await.map_err(|e| format!("tapping {css}: {e}"))
 }
 
 /// Both result banners shown; returns (A's, B's) `data-winner`.
@@ -320,8 +304,8 @@ async fn play_hadang(phones: &Phones) -> Result<String, String> {
         return Err(format!("two walls, one each, should be on the board: {:?}", a.1));
     }
     // A resigns: A loses, B wins, on both phones.
-    tap_testid(&phones.a, "resign").await?;
-    tap_testid(&phones.a, "resign-confirm").await?;
+    tap_shown_testid(&phones.a, "resign").await?;
+    tap_shown_testid(&phones.a, "resign-confirm").await?;
     let (wa, wb) = banners(phones).await?;
     phones
         .shot_settled(&phones.a, "test-output/browser/online-hadang-end-a.png")
@@ -351,7 +335,7 @@ fn best_step(targets: &[String], seat: usize) -> Option<String> {
 /// phone only, nothing played; Place plays the wall.
 async fn place_wall(phones: &Phones, mover: &Client, other: &Client, wall: &str) -> Result<(), String> {
     let before = ReadHadang.read(mover).await?.ok_or("no board")?;
-    tap_testid(mover, "wall-mode").await?;
+    tap_shown_testid(mover, "wall-mode").await?;
     let anchor = &wall[..2];
     let crossing = format!("[data-testid=\"hadang-board\"] [data-crossing=\"{anchor}\"] .crossing-hit");
     wait_until(
@@ -368,7 +352,7 @@ async fn place_wall(phones: &Phones, mover: &Client, other: &Client, wall: &str)
     )
     .await?;
     if first.ghost.as_deref() != Some(wall) {
-        tap_testid(mover, "wall-rotate").await?;
+        tap_shown_testid(mover, "wall-rotate").await?;
     }
     let (_, shown) = wait_until(
         &format!("the preview {wall}"),
@@ -400,7 +384,7 @@ async fn place_wall(phones: &Phones, mover: &Client, other: &Client, wall: &str)
             &format!("test-output/browser/online-hadang-wall-preview-{suffix}.png"),
         )
         .await;
-    tap_testid(mover, "wall-place").await
+    tap_shown_testid(mover, "wall-place").await
 }
 
 async fn frame_of(client: &Client) -> Result<(Frame, Value), String> {
@@ -597,13 +581,6 @@ impl AsyncRead<BgBoard> for ReadBackgammon {
     }
 }
 
-fn spot_selector(spot: &str) -> String {
-    match spot {
-        "bar" | "off" => format!("[data-testid=\"backgammon-board\"] [data-testid=\"{spot}\"]"),
-        p => format!("[data-testid=\"backgammon-board\"] rect.hit[data-point=\"{p}\"]"),
-    }
-}
-
 async fn play_backgammon(phones: &Phones) -> Result<String, String> {
     seat_both(phones, "backgammon", &[]).await?;
     let (a, b) = settled(phones, 0, ReadBackgammon).await?;
@@ -620,7 +597,7 @@ async fn play_backgammon(phones: &Phones) -> Result<String, String> {
             a.1.roll_offered, b.1.roll_offered
         ));
     }
-    tap_testid(&phones.a, "roll").await?;
+    tap_shown_testid(&phones.a, "roll").await?;
     let (mut a, mut b) = settled(phones, a.0.version + 1, ReadBackgammon).await?;
     if a.1.position.dice.len() != 2 || a.1.position.dice != b.1.position.dice {
         return Err(format!(
@@ -659,7 +636,7 @@ async fn play_backgammon(phones: &Phones) -> Result<String, String> {
                 if !state.1.roll_offered {
                     return Err(format!("phone {name} must roll but has no roll button"));
                 }
-                tap_testid(mover, "roll").await?;
+                tap_shown_testid(mover, "roll").await?;
                 rolls += 1;
                 taps += 1;
                 (a, b) = settled(phones, version + 1, ReadBackgammon).await?;
@@ -710,8 +687,8 @@ async fn play_backgammon(phones: &Phones) -> Result<String, String> {
             other => return Err(format!("unknown board phase {other:?}")),
         }
     }
-    tap_testid(&phones.a, "resign").await?;
-    tap_testid(&phones.a, "resign-confirm").await?;
+    tap_shown_testid(&phones.a, "resign").await?;
+    tap_shown_testid(&phones.a, "resign-confirm").await?;
     let (wa, wb) = banners(phones).await?;
     let fair = (fairness(&phones.a).await?, fairness(&phones.b).await?);
     phones
@@ -852,23 +829,6 @@ impl AsyncRead<JqBoard> for ReadJunqi {
     }
 }
 
-/// A small deterministic generator for the test's choices.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
-
-async fn tap_post(client: &Client, post: &str) -> Result<(), String> {
-    tap_css(client, &format!("[data-testid=\"junqi-board\"] [data-post=\"{post}\"]")).await
-}
-
 async fn play_junqi(phones: &Phones) -> Result<String, String> {
     seat_both(phones, "junqi", &[]).await?;
     let (mut a, mut b) = settled(phones, 0, ReadJunqi).await?;
@@ -945,7 +905,7 @@ async fn play_junqi(phones: &Phones) -> Result<String, String> {
         }
     }
     // A leaves: the sheet says it loses the game (J20); B wins.
-    tap_testid(&phones.a, "leave").await?;
+    tap_shown_testid(&phones.a, "leave").await?;
     let warning = text_of(&phones.a, "[data-testid=\"leave-warning\"]").await?;
     phones
         .shot_settled(&phones.a, "test-output/browser/online-junqi-leave-sheet-a.png")
@@ -953,7 +913,7 @@ async fn play_junqi(phones: &Phones) -> Result<String, String> {
     if !warning.contains("J20") {
         return Err(format!("the leave sheet does not name rule J20: {warning:?}"));
     }
-    tap_testid(&phones.a, "leave-confirm").await?;
+    tap_shown_testid(&phones.a, "leave-confirm").await?;
     let banner = wait_visible(&phones.b, "[data-testid=\"result-banner\"]").await?;
     let wb = banner.attr("data-winner").await.ok().flatten().unwrap_or_default();
     let fair = fairness(&phones.b).await?;

@@ -11,14 +11,11 @@
 //! `PAPAN_CHROMEDRIVER` (else `/usr/bin/chromedriver`); a missing browser
 //! or build is a failure, never a skip.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
+mod support;
+use support::browser::{self, save_shot, start_driver, STEP_TIMEOUT};
+use support::chrome::key::{END, HOME, LEFT, RIGHT};
+use support::chrome::{press, tap};
 
-use chrome::{press, tap, ChromeDriver};
 use fantoccini::{Client, Locator};
 use papan::play::finished::{import, Finished, STORE_KEY};
 use papan::play::Player;
@@ -27,16 +24,11 @@ use papan_rules::hex::{Hex, HexOptions};
 use papan_rules::junqi::JunQi;
 use papan_rules::{EndReason, Game, Outcome, Record, Seat};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 /// The analysis runs in the page, under a second a position.
 const ANALYSIS_TIMEOUT: Duration = Duration::from_secs(150);
-const LEFT: char = '\u{E012}';
-const RIGHT: char = '\u{E014}';
-const HOME: char = '\u{E011}';
-const END: char = '\u{E010}';
 
 /// A 9×9 Hex game the person (Red) wins down the e-file while Blue wastes
 /// its moves along the first row: 17 moves, Blue's errors on the graph.
@@ -126,13 +118,9 @@ fn kept_games() -> Vec<Finished> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_review_keeps_the_board_in_view_steps_and_draws_its_graph_inside_on_phones() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
+    let driver = start_driver();
     let games = serde_json::to_string(&kept_games()).unwrap();
     for (width, height) in [(390, 844), (320, 700)] {
         let client = driver
@@ -478,7 +466,5 @@ async fn no_overflow(client: &Client, what: &str) -> Result<(), String> {
 }
 
 async fn shot(client: &Client, repo: &Path, name: &str) {
-    if let Ok(png) = client.screenshot().await {
-        web::save(repo, &format!("test-output/browser/review/{name}.png"), &png);
-    }
+    save_shot(client, repo, &format!("test-output/browser/review/{name}.png")).await;
 }

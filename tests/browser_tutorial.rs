@@ -11,21 +11,15 @@
 //! orientation's) and then Place (a tap on the preview only turns it). A missing browser or build is a FAILURE, never a
 //! skip. Web build: `PAPAN_DIST_DIR`, else built into `<repo>/dist`.
 
-#[path = "support/chrome.rs"]
-mod chrome;
-#[path = "support/static_server.rs"]
-mod static_server;
-#[path = "support/web.rs"]
-mod web;
-use web::{save, web_build};
+mod support;
+use support::browser::{self, close_or_fail, save_shot, start_driver, take_shot};
+use support::chrome::tap;
 
-use chrome::{tap, ChromeDriver};
 use fantoccini::{Client, Locator};
 use papan::i18n::rule_key;
 use papan::i18n::{tr, Lang};
 use papan::tutorial::{lessons, GameId, StepKind};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Longest wait for one thing to appear or change.
@@ -36,30 +30,16 @@ const FAILURE_SCREENSHOT: &str = "test-output/browser/tutorial-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn first_lesson_of_each_game_completed_by_touch_in_phone_chromium() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
     let _ = std::fs::remove_file(repo.join(FAILURE_SCREENSHOT));
 
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let outcome = tokio::time::timeout(Duration::from_secs(110), all_games(&client, &base)).await;
     let outcome = outcome.unwrap_or_else(|_| Err("the four lessons took more than 110 s".into()));
-    if outcome.is_err() {
-        if let Ok(png) = client.screenshot().await {
-            if let Some(path) = save(&repo, FAILURE_SCREENSHOT, &png) {
-                eprintln!("failure screenshot: {}", path.display());
-            }
-        }
-    }
-    let _ = client.close().await;
+    close_or_fail(client, &repo, FAILURE_SCREENSHOT, outcome).await;
     drop(driver);
-    if let Err(e) = outcome {
-        panic!("{e}");
-    }
 }
 
 /// A wrong tap in a lesson that costs a star says so beside the rule's
@@ -69,13 +49,9 @@ async fn first_lesson_of_each_game_completed_by_touch_in_phone_chromium() {
 /// the screen (`test-output/browser/lessons/<lang>-<width>-*.png`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_tap_costs_a_star_links_its_rule_and_next_lesson_opens_the_next() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-    let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-    let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
-    let driver = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+    let repo = browser::repo();
+    let base = browser::serve_web_build(&repo);
+    let driver = start_driver();
     for width in [390, 320] {
         let client = driver
             .connect_phone_sized(width, 844)
@@ -98,9 +74,12 @@ async fn a_wrong_tap_costs_a_star_links_its_rule_and_next_lesson_opens_the_next(
         let outcome = tokio::time::timeout(Duration::from_secs(150), run).await;
         let outcome = outcome.unwrap_or_else(|_| Err(format!("the lessons at {width} px took more than 150 s")));
         if outcome.is_err() {
-            if let Ok(png) = client.screenshot().await {
-                save(&repo, &format!("test-output/browser/lessons/failure-{width}.png"), &png);
-            }
+            save_shot(
+                &client,
+                &repo,
+                &format!("test-output/browser/lessons/failure-{width}.png"),
+            )
+            .await;
         }
         let _ = client.close().await;
         if let Err(e) = outcome {
@@ -451,11 +430,7 @@ async fn play_lesson(
 }
 
 async fn screenshot(client: &Client, relative: &str) -> Result<(), String> {
-    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    save(repo, relative, &png)
-        .map(|_| ())
-        .ok_or_else(|| format!("could not write {relative}"))
+    take_shot(client, relative).await.map(|_| ())
 }
 
 /// The first anticipated mistake of step `step` of `lesson`, with its rule.

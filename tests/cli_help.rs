@@ -2,8 +2,8 @@
 //! opening a window, timing reviews or printing the coverage table; an
 //! unknown flag is refused.
 
-#[path = "support/help.rs"]
-mod help;
+mod support;
+use support::help;
 
 use help::answers_help;
 

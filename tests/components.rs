@@ -2,8 +2,8 @@
 //! dioxus-ssr. The board is drawn as the play screen draws it: from the
 //! match's table with the tap state's marks.
 
-#[path = "support/ssr.rs"]
-mod ssr;
+mod support;
+use support::ssr;
 
 use papan::games::hex::tap::{HexCommand, HexTap};
 use papan::i18n::Lang;

@@ -2,8 +2,8 @@
 //! with dioxus-ssr. The board is drawn as the play screen draws it: from
 //! the match's table with the tap state's marks.
 
-#[path = "support/ssr.rs"]
-mod ssr;
+mod support;
+use support::ssr;
 
 use papan::games::hadang::tap::{HadangCommand, HadangInput};
 use papan::i18n::Lang;

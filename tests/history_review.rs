@@ -165,11 +165,7 @@ fn backgammon_review_finds_the_worst_plays_in_millipoints() {
     let mut analysis = Analysis::new(record.clone(), Level::Expert).unwrap();
     let total = analysis.total();
     assert!(total > 10);
-    let mut steps = 0;
-    while analysis.work(256) {
-        steps += 1;
-        assert!(steps < 10_000);
-    }
+    analysis.run_to_end(800).unwrap();
     assert!(analysis.is_done());
     let review = analysis.review();
     assert_eq!(review.moves.len(), total);
@@ -205,7 +201,7 @@ fn hex_review_marks_a_missed_win_and_ends_at_the_result() {
     assert!(record.replay().unwrap().outcome().is_some());
     let mut analysis = Analysis::new(record, Level::Beginner).unwrap();
     assert_eq!(analysis.total(), 13);
-    while analysis.work(256) {}
+    analysis.run_to_end(u64::MAX).unwrap();
     let review = analysis.review();
     assert_eq!(review.moves.len(), 13);
     let curve = review.curve();

@@ -2,8 +2,8 @@
 //! rendered to HTML with dioxus-ssr. The board is drawn from a seat's view,
 //! so the HTML can never name a face-down piece (J21).
 
-#[path = "support/ssr.rs"]
-mod ssr;
+mod support;
+use support::ssr;
 
 use dioxus::prelude::*;
 use papan::games::junqi::stats::StatsPanel;
@@ -303,7 +303,10 @@ fn result_banner_names_the_reason() {
 
 #[test]
 fn every_rule_key_is_translated_in_every_language() {
-    let rules: Vec<RuleId> = GameId::Junqi.rules().chain([RuleId::Ended]).collect();
+    let rules: Vec<RuleId> = GameId::Junqi
+        .rules()
+        .chain([RuleId::Ended, RuleId::NotYourTurn, RuleId::NoRollDue])
+        .collect();
     for rule in rules {
         let key = rule_key(rule);
         for lang in Lang::ALL {

@@ -4,8 +4,8 @@
 //! review showing what a seat knew, and the list's dates, imports and the
 //! imported games that did not finish.
 
-#[path = "support/ssr.rs"]
-mod ssr;
+mod support;
+use support::ssr;
 
 use dioxus::prelude::*;
 use papan::i18n::Lang;

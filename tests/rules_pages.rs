@@ -4,8 +4,8 @@
 //! example on a real board — a lesson's anticipated mistake marked as
 //! refused wherever a lesson has one.
 
-#[path = "support/ssr.rs"]
-mod ssr;
+mod support;
+use support::ssr;
 
 use papan::i18n::{rule_key, tr, Lang};
 use papan::screens::rules::{example, what_key, why_key, Example};

@@ -2,8 +2,8 @@
 //! lesson player in each language, and the lessons on the games' real
 //! boards (coordinates, hint marks, the learner's side).
 
-#[path = "support/ssr.rs"]
-mod ssr;
+mod support;
+use support::ssr;
 
 use dioxus::prelude::*;
 use papan::i18n::{tr, Lang};

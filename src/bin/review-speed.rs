@@ -52,18 +52,9 @@ fn bot_game<G: Bot>(options: G::Options, level: Option<Level>, seed: u64, plies:
 fn review<G: papan::play::Playable>(name: &str, record: Record<G>) {
     let mut analysis = Analysis::new(record, Level::Expert).expect("the record replays");
     let start = Instant::now();
-    let mut position_start = Instant::now();
-    let mut done = 0;
-    while analysis.work(papan_bots::SLICE) {
-        let limit = REVIEW_MS_PER_POSITION.min(analysis.time_limit_ms()) as u128;
-        if analysis.done() == done && position_start.elapsed().as_millis() >= limit {
-            analysis.finish_position();
-        }
-        if analysis.done() != done {
-            done = analysis.done();
-            position_start = Instant::now();
-        }
-    }
+    analysis
+        .run_to_end(REVIEW_MS_PER_POSITION)
+        .expect("the review's positions search");
     let seconds = start.elapsed().as_secs_f64();
     let review = analysis.review();
     println!(
@@ -78,7 +69,7 @@ const USAGE: &str = "usage: review-speed [--dump FILE]
   also writes both as finished games to FILE (for the browser's import).";
 
 fn main() {
-    papan_bots::cli::args_or_exit("review-speed", USAGE, Some(&[("--dump", papan_bots::cli::Takes::Text)]));
+    papan_cli::args_or_exit("review-speed", USAGE, Some(&[("--dump", papan_cli::Takes::Text)]));
     let hex = bot_game::<Hex>(HexOptions { size: 11, swap: false }, None, 3, 60);
     let bg = bot_game::<Backgammon>(BackgammonOptions::default(), Some(Level::Normal), 3, usize::MAX);
     let args: Vec<String> = std::env::args().collect();

@@ -12,7 +12,7 @@ const USAGE: &str = "usage: tutorial-coverage
   No options.";
 
 fn main() {
-    papan_bots::cli::args_or_exit("tutorial-coverage", USAGE, Some(&[]));
+    papan_cli::args_or_exit("tutorial-coverage", USAGE, Some(&[]));
     print!("{}", table_text());
     let problems: Vec<String> = GameId::ALL.into_iter().flat_map(validate_game).collect();
     for problem in &problems {

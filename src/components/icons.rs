@@ -39,41 +39,8 @@ pub fn IconZoom(zoomed: bool) -> Element {
     }
 }
 
-/// The game tile pictures: a tiny board for each game.
+/// A game's tile picture: a tiny board ([`crate::shell::GameUi::art`]).
 #[component]
-pub fn GameArt(game: String) -> Element {
-    match game.as_str() {
-        "hex" => rsx! {
-            svg { class: "game-art", view_box: "0 0 64 64", "aria-hidden": "true",
-                polygon { points: "32,6 54,19 54,45 32,58 10,45 10,19", class: "art-hex" }
-                circle { cx: "24", cy: "26", r: "6", class: "art-red" }
-                circle { cx: "40", cy: "26", r: "6", class: "art-blue" }
-                circle { cx: "32", cy: "40", r: "6", class: "art-red" }
-            }
-        },
-        "hadang" => rsx! {
-            svg { class: "game-art", view_box: "0 0 64 64", "aria-hidden": "true",
-                rect { x: "8", y: "8", width: "48", height: "48", rx: "6", class: "art-board" }
-                rect { x: "14", y: "30", width: "22", height: "4", rx: "2", class: "art-wall" }
-                circle { cx: "32", cy: "18", r: "5", class: "art-red" }
-                circle { cx: "32", cy: "46", r: "5", class: "art-blue" }
-            }
-        },
-        "junqi" => rsx! {
-            svg { class: "game-art", view_box: "0 0 64 64", "aria-hidden": "true",
-                rect { x: "8", y: "8", width: "48", height: "48", rx: "6", class: "art-board" }
-                rect { x: "15", y: "18", width: "14", height: "10", rx: "2", class: "art-red" }
-                rect { x: "35", y: "36", width: "14", height: "10", rx: "2", class: "art-blue" }
-                rect { x: "35", y: "18", width: "14", height: "10", rx: "2", class: "art-wall" }
-            }
-        },
-        _ => rsx! {
-            svg { class: "game-art", view_box: "0 0 64 64", "aria-hidden": "true",
-                rect { x: "8", y: "8", width: "48", height: "48", rx: "6", class: "art-board" }
-                polygon { points: "12,12 18,12 15,34", class: "art-red" }
-                polygon { points: "46,52 52,52 49,30", class: "art-blue" }
-                rect { x: "26", y: "26", width: "12", height: "12", rx: "3", class: "art-wall" }
-            }
-        },
-    }
+pub fn GameArt(game: papan_rules::GameId) -> Element {
+    crate::games::with_game!(game, G => <G as crate::shell::GameUi>::art())
 }

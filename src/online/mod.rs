@@ -5,6 +5,8 @@
 //! same board components as offline play.
 
 pub mod account;
+pub mod contacts;
+pub mod invite;
 pub mod link;
 pub mod session;
 

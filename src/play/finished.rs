@@ -230,13 +230,7 @@ const NAME_CHARS: usize = 40;
 /// names Papan writes itself (`White`, `Black`) are not names: the screen
 /// says them in the reader's language.
 pub fn file_names(game: GameId, text: &str) -> [Option<String>; 2] {
-    let names = match game {
-        GameId::Hex => papan_rules::hex::sgf::from_sgf(text)
-            .map(|g| [g.first_name, g.second_name])
-            .unwrap_or_default(),
-        GameId::Backgammon => mat_names(text),
-        GameId::Hadang | GameId::Junqi => ["First", "Second"].map(|key| tag_value(text, key)),
-    };
+    let names = crate::games::with_game!(game, G => <G as super::Playable>::file_names(text));
     names.map(clean_file_name)
 }
 
@@ -248,6 +242,11 @@ fn clean_file_name(name: Option<String>) -> Option<String> {
     (!name.is_empty() && !seat_word && !name.chars().any(char::is_control)).then_some(name)
 }
 
+/// The `First` and `Second` tags of a HADANG or Jun Qi transcript.
+pub fn tag_names(text: &str) -> [Option<String>; 2] {
+    ["First", "Second"].map(|key| tag_value(text, key))
+}
+
 /// The value of a `[Key "value"]` line of a HADANG or Jun Qi transcript.
 fn tag_value(text: &str, key: &str) -> Option<String> {
     text.lines().find_map(|line| {
@@ -257,23 +256,6 @@ fn tag_value(text: &str, key: &str) -> Option<String> {
         name.eq_ignore_ascii_case(key)
             .then(|| value.replace("\\\"", "\"").replace("\\\\", "\\"))
     })
-}
-
-/// The two names of a `.mat` file's first score line, the line after
-/// ` Game 1`: `name : score` twice.
-fn mat_names(text: &str) -> [Option<String>; 2] {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    if lines.by_ref().find(|l| l.starts_with("Game ")).is_none() {
-        return [None, None];
-    }
-    let Some(score) = lines.next() else { return [None, None] };
-    let parts: Vec<&str> = score.split(':').collect();
-    let [first, middle, _] = parts[..] else {
-        return [None, None];
-    };
-    // The middle is `0     bob`: the first player's score, then the second's name.
-    let second = middle.trim_start().trim_start_matches(|c: char| c.is_ascii_digit());
-    [Some(first.trim().to_string()), Some(second.trim().to_string())]
 }
 
 /// A calendar date and time of day.

@@ -75,6 +75,10 @@ pub fn undo<G: Playable>(game: &mut Match<G>, tap: &mut G::Tap) -> bool {
 pub struct LocalGame<G: Playable> {
     pub game: Match<G>,
     pub tap: G::Tap,
+    /// Confirm moves: a move is held until [`LocalGame::confirm`].
+    pub confirm_moves: bool,
+    /// The move held for confirmation.
+    pub held: Option<G::Move>,
 }
 
 impl<G: Playable> LocalGame<G> {
@@ -82,7 +86,34 @@ impl<G: Playable> LocalGame<G> {
         LocalGame {
             game,
             tap: G::Tap::default(),
+            confirm_moves: false,
+            held: None,
         }
+    }
+
+    /// The same with confirm moves on.
+    pub fn confirming(game: Match<G>) -> LocalGame<G> {
+        LocalGame {
+            confirm_moves: true,
+            ..LocalGame::new(game)
+        }
+    }
+
+    /// Plays the held move (confirm moves); `Ignored` when none is held.
+    pub fn confirm(&mut self, now_ms: u64) -> Answer {
+        let Some(mv) = self.held.take() else {
+            return Answer::Ignored(key("confirm-nothing-held"));
+        };
+        let answer = apply(&mut self.game, Tapped::Play(mv), now_ms);
+        if matches!(answer, Answer::Played) {
+            self.tap.reset();
+        }
+        answer
+    }
+
+    /// Drops the held move; whether one was held.
+    pub fn cancel(&mut self) -> bool {
+        self.held.take().is_some()
     }
 
     pub fn table(&self) -> Table<G> {
@@ -90,10 +121,15 @@ impl<G: Playable> LocalGame<G> {
     }
 
     /// A tap on the board.
+    /// While a move is held, a tap on the board drops it and does
+    /// nothing else.
     pub fn tap(&mut self, input: <G::Tap as TapState<G>>::Input, now_ms: u64) -> Answer {
         let table = self.table();
         if let Some(reason) = idle_reason(&table) {
             return Answer::Ignored(reason);
+        }
+        if self.cancel() {
+            return Answer::Changed;
         }
         let tapped = self.tap.tap(&table, input);
         self.settle(tapped, now_ms)
@@ -107,6 +143,10 @@ impl<G: Playable> LocalGame<G> {
     }
 
     fn settle(&mut self, tapped: Tapped<G::Move>, now_ms: u64) -> Answer {
+        let (tapped, held) = super::steady::hold(self.confirm_moves, tapped);
+        if held.is_some() {
+            self.held = held;
+        }
         let answer = apply(&mut self.game, tapped, now_ms);
         if matches!(answer, Answer::Played | Answer::Rolled) {
             self.tap.reset();
@@ -120,6 +160,9 @@ impl<G: Playable> LocalGame<G> {
     }
 
     pub fn undo(&mut self) -> bool {
+        if self.cancel() {
+            return true;
+        }
         undo(&mut self.game, &mut self.tap)
     }
 }

@@ -288,7 +288,7 @@ impl<G: Playable> Match<G> {
     pub fn play(&mut self, mv: G::Move, now_ms: u64) -> Result<(), RuleError> {
         if !self.is_human_turn() {
             return Err(RuleError::new(
-                papan_rules::RuleId::Ended,
+                papan_rules::RuleId::NotYourTurn,
                 "it is not a person's turn on this device",
             ));
         }
@@ -334,7 +334,7 @@ impl<G: Playable> Match<G> {
     /// the bot's through [`Match::apply_bot_roll`]).
     pub fn roll(&mut self, now_ms: u64) -> Result<(), RuleError> {
         if !self.is_human_turn() {
-            return Err(RuleError::new(papan_rules::rule::B5, "it is not your roll"));
+            return Err(RuleError::new(papan_rules::RuleId::NotYourTurn, "it is not your roll"));
         }
         self.draw_chance(now_ms)
     }
@@ -344,7 +344,7 @@ impl<G: Playable> Match<G> {
         let mv = self
             .game
             .sample_chance(&mut rng)
-            .ok_or_else(|| RuleError::new(papan_rules::rule::B5, "no roll is due"))?;
+            .ok_or_else(|| RuleError::new(papan_rules::RuleId::NoRollDue, "no roll is due"))?;
         self.game.play(&mv)?;
         self.record.moves.push(mv);
         self.after_move(None, now_ms);

@@ -19,6 +19,7 @@ pub mod online;
 pub mod player;
 pub mod review;
 pub mod save;
+pub mod steady;
 pub mod table;
 
 pub use local::{Answer, LocalGame};
@@ -30,8 +31,9 @@ use papan_bots::Bot;
 use papan_rules::Transcript;
 
 /// A game the app can play: its rules, its bot, its text format and its
-/// tap state.
-pub trait Playable: Bot + Transcript {
+/// tap state. Its views cross to the bots' worker on the web as JSON
+/// ([`crate::bot`]), so they read back too.
+pub trait Playable: Bot<View: serde::de::DeserializeOwned> + Transcript {
     /// The selection and previews between taps.
     type Tap: TapState<Self>;
 
@@ -76,10 +78,17 @@ pub trait Playable: Bot + Transcript {
         papan_rules::Game::view(position, viewer)
     }
 
-    /// Every legal move of the seat to move with its chance of winning and
-    /// its equity, best first, for games whose review values each move
-    /// (backgammon, as gnubg does); `None` to review by search.
-    fn judge(_view: &Self::View) -> Option<Vec<(Self::Move, f64, f64)>> {
+    /// The players' names a game file (`text`, in the game's format)
+    /// gives, per seat, as written there: by default the `First` and
+    /// `Second` tags of a Papan transcript.
+    fn file_names(text: &str) -> [Option<String>; 2] {
+        finished::tag_names(text)
+    }
+
+    /// Every game of a match file of the game's (a backgammon `.mat`),
+    /// each offered for import on its own; `None` for a game whose files
+    /// hold one game ([`finished::import`]).
+    fn import_match(_text: &str) -> Option<Result<Vec<finished::MatchGame>, String>> {
         None
     }
 

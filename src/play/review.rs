@@ -7,12 +7,13 @@
 //!   the position before each choice from the mover's view; the mover's
 //!   chance before is the Expert's, after is the Expert's at the next
 //!   choice (seen from the mover), and the loss is the drop between them;
-//! - games with a judge ([`Playable::judge`], backgammon): every legal play
+//! - games with a judge ([`papan_bots::Bot::judge`], backgammon): every legal play
 //!   is valued as gnubg does, and the loss is the equity between the best
 //!   and the played one, in millipoints.
 
 use super::{bot_seed, Playable};
-use papan_bots::{Level, Thinker};
+use crate::bot::Verdict;
+use papan_bots::{Judged, Level};
 use papan_rules::{Game, Record, RecordError, Seat, Turn};
 
 /// What the review calls a move.
@@ -176,10 +177,13 @@ struct Searched<M> {
     chance: f64,
     /// Every legal move with the mover's chance and equity, best first
     /// (games with a judge).
-    judged: Option<Vec<(M, f64, f64)>>,
+    judged: Option<Vec<Judged<M>>>,
 }
 
-/// The review being worked out, one position at a time.
+/// The review being worked out, one position at a time: the caller takes
+/// each [`Analysis::next_position`] to a bot ([`crate::bot::review_position`]
+/// off the render path, or [`Analysis::run_to_end`] here and now) and
+/// hands back its [`Verdict`].
 pub struct Analysis<G: Playable> {
     record: Record<G>,
     /// The position before each ply, and after the last.
@@ -188,7 +192,6 @@ pub struct Analysis<G: Playable> {
     choices: Vec<usize>,
     /// Searched so far, by index in `choices`.
     searched: Vec<Searched<G::Move>>,
-    thinker: Option<G::Thinker>,
     level: Level,
 }
 
@@ -211,7 +214,6 @@ impl<G: Playable> Analysis<G> {
             positions,
             choices,
             searched: Vec::new(),
-            thinker: None,
             level,
         })
     }
@@ -229,48 +231,32 @@ impl<G: Playable> Analysis<G> {
         self.done() == self.total()
     }
 
-    /// The level's time for one position, for callers with a clock.
-    pub fn time_limit_ms(&self) -> u64 {
-        self.thinker.as_ref().map_or(u64::MAX, Thinker::time_limit_ms)
+    /// The level the positions are judged at.
+    pub fn level(&self) -> Level {
+        self.level
     }
 
-    /// Works on the current position for up to `iterations`; returns
-    /// whether there is more to do. A position with a judge is valued in
-    /// one go.
-    pub fn work(&mut self, iterations: u32) -> bool {
-        let Some(&ply) = self.choices.get(self.searched.len()) else {
-            return false;
-        };
-        let position = &self.positions[ply];
-        let Some(seat) = position.seat_to_move() else {
-            return false;
-        };
-        let view = position.view(seat);
-        if let Some(judged) = G::judge(&view) {
-            let best = judged.first();
-            self.searched.push(Searched {
-                best: best.map(|j| j.0.clone()),
-                chance: best.map_or(0.5, |j| j.1),
-                judged: Some(judged),
-            });
-            return !self.is_done();
-        }
+    /// The next position to judge: the mover's view and the search's seed
+    /// (the same for every run, so a review replays exactly).
+    pub fn next_position(&self) -> Option<(G::View, u64)> {
+        let &ply = self.choices.get(self.searched.len())?;
+        let seat = self.positions[ply].seat_to_move()?;
         let seed = bot_seed(self.record.seed ^ 0x005E_ED4E_71E3, ply);
-        let level = self.level;
-        let thinker = self.thinker.get_or_insert_with(|| G::thinker(&view, level, seed));
-        if thinker.think(iterations) {
-            return true;
-        }
-        self.finish_position();
-        !self.is_done()
+        Some((self.positions[ply].view(seat), seed))
     }
 
-    /// Takes what the search of the current position found so far (a
-    /// caller whose clock ran out for it).
-    pub fn finish_position(&mut self) {
-        if let Some(thinker) = self.thinker.take() {
-            let decision = thinker.decision();
-            self.searched.push(Searched {
+    /// The verdict on [`Analysis::next_position`].
+    pub fn record(&mut self, verdict: Verdict<G::Move>) {
+        if self.is_done() {
+            return;
+        }
+        self.searched.push(match verdict {
+            Verdict::Judged(judged) => Searched {
+                best: judged.first().map(|j| j.mv.clone()),
+                chance: judged.first().map_or(0.5, |j| j.win),
+                judged: Some(judged),
+            },
+            Verdict::Searched(decision) => Searched {
                 best: decision.best,
                 // A search value is not a chance: shown through the game's curve.
                 chance: papan_bots::estimate::calibrated(
@@ -280,8 +266,17 @@ impl<G: Playable> Analysis<G> {
                     decision.win_probability,
                 ),
                 judged: None,
-            });
+            },
+        });
+    }
+
+    /// Judges every position left here and now, each for at most `cap_ms`
+    /// (tools and tests; the app's screen works off the render path).
+    pub fn run_to_end(&mut self, cap_ms: u64) -> Result<(), String> {
+        while let Some((view, seed)) = self.next_position() {
+            self.record(crate::bot::review_now::<G>(view, self.level, seed, cap_ms)?);
         }
+        Ok(())
     }
 
     /// The review of everything judged so far.
@@ -295,9 +290,9 @@ impl<G: Playable> Analysis<G> {
             let forced = position.legal_moves().len() <= 1;
             let (after, millipoints) = match &searched.judged {
                 Some(list) => {
-                    let best_equity = list.first().map_or(0.0, |j| j.2);
-                    match list.iter().find(|j| j.0 == played) {
-                        Some(p) => (p.1, Some(((best_equity - p.2) * 1000.0).max(0.0))),
+                    let best_equity = list.first().map_or(0.0, |j| j.equity);
+                    match list.iter().find(|j| j.mv == played) {
+                        Some(p) => (p.win, Some(((best_equity - p.equity) * 1000.0).max(0.0))),
                         None => (searched.chance, None),
                     }
                 }

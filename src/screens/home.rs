@@ -1,9 +1,10 @@
 //! Home: Continue for each unfinished game (and an online seat), Learn, the
 //! four games as cards, and the settings button.
 
-use super::{game_name_key, TopBar};
 use crate::components::icons::{GameArt, IconSettings};
-use crate::i18n::{key, tr, tr_args, Lang};
+use crate::components::{game_name_key, TopBar};
+use crate::games::with_game;
+use crate::i18n::{tr, tr_args, Lang};
 use crate::settings::{AppSettings, SETTINGS_KEY};
 use crate::shell::texts::level_key;
 use crate::shell::GameUi;
@@ -11,20 +12,11 @@ use crate::storage::CorruptData;
 use crate::tutorial::progress::PROGRESS_KEY;
 use crate::Route;
 use dioxus::prelude::*;
-use papan_rules::backgammon::Backgammon;
-use papan_rules::hadang::Hadang;
-use papan_rules::hex::Hex;
-use papan_rules::junqi::JunQi;
 use papan_rules::GameId;
 use std::marker::PhantomData;
 
 fn tagline_key(game: GameId) -> &'static str {
-    match game {
-        GameId::Hex => key("game-hex-tagline"),
-        GameId::Hadang => key("game-hadang-tagline"),
-        GameId::Junqi => key("game-junqi-tagline"),
-        GameId::Backgammon => key("game-backgammon-tagline"),
-    }
+    with_game!(game, G => G::TAGLINE_KEY)
 }
 
 /// "11×11 · Normal bot · 7 moves" for a Continue card.
@@ -110,7 +102,7 @@ fn ContinueCard<G: GameUi>(game: PhantomData<G>, lang: Lang) -> Element {
             class: "continue-card",
             "data-testid": "continue-{id}",
             onclick: move |_| { nav.push(Route::Play { game: id }); },
-            GameArt { game: id.code() }
+            GameArt { game: id }
             span { class: "continue-text",
                 span { class: "continue-title", {tr_args(lang, "continue-game", &[("game", tr(lang, game_name_key(id)))])} }
                 span { class: "continue-sub", "{summary}" }
@@ -143,10 +135,9 @@ pub fn Home() -> Element {
                 KeptAsideNotices { lang }
                 div { class: "continue-list",
                     super::online::OnlineContinue { lang }
-                    ContinueCard { game: PhantomData::<Hex>, lang }
-                    ContinueCard { game: PhantomData::<Hadang>, lang }
-                    ContinueCard { game: PhantomData::<JunQi>, lang }
-                    ContinueCard { game: PhantomData::<Backgammon>, lang }
+                    for game in GameId::ALL {
+                        {with_game!(game, G => rsx! { ContinueCard { key: "{game}", game: PhantomData::<G>, lang } })}
+                    }
                     super::learn::LearnCard { lang }
                     super::review::list::FinishedCard { lang }
                 }
@@ -160,7 +151,7 @@ pub fn Home() -> Element {
                             onclick: move |_| {
                                 nav.push(Route::Setup { game });
                             },
-                            GameArt { game: game.code() }
+                            GameArt { game }
                             span { class: "game-name", {tr(lang, game_name_key(game))} }
                             span { class: "game-tagline", {tr(lang, tagline_key(game))} }
                             span { class: "badge badge-play", {tr(lang, "action-play")} }

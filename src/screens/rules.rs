@@ -7,20 +7,17 @@
 //! else a board picked for the rule; else the first lesson step that
 //! teaches it, its move marked. A refusal's rule id links here.
 
+use crate::components::TopBar;
+use crate::games::with_game;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::history;
 use crate::play::Table;
 use crate::screens::learn::board::lesson_table;
-use crate::screens::TopBar;
 use crate::settings::AppSettings;
 use crate::shell::{BoardProps, GameUi};
 use crate::tutorial::{lessons, AnyLesson, LessonGame, StepKind};
 use crate::Route;
 use dioxus::prelude::*;
-use papan_rules::backgammon::Backgammon;
-use papan_rules::hadang::Hadang;
-use papan_rules::hex::{Hex, HexOptions};
-use papan_rules::junqi::JunQi;
 use papan_rules::{GameId, Record, RuleId, Seat};
 
 #[component]
@@ -41,7 +38,7 @@ fn RulesPage(game: GameId, focus: Option<String>) -> Element {
     let title = format!(
         "{} · {}",
         tr(lang, "rules-title"),
-        tr(lang, crate::screens::game_name_key(game))
+        tr(lang, crate::components::game_name_key(game))
     );
     let target = focus.clone();
     use_effect(move || {
@@ -170,12 +167,9 @@ fn RuleExample(lang: Lang, rule: RuleId) -> Element {
             mv,
             refused,
         } => {
-            let board = AnyLesson::open(game, lesson, *step).ok().and_then(|any| match game {
-                GameId::Hex => lesson_board::<Hex>(&any, mv.as_deref(), lang),
-                GameId::Hadang => lesson_board::<Hadang>(&any, mv.as_deref(), lang),
-                GameId::Junqi => lesson_board::<JunQi>(&any, mv.as_deref(), lang),
-                GameId::Backgammon => lesson_board::<Backgammon>(&any, mv.as_deref(), lang),
-            });
+            let board = AnyLesson::open(game, lesson, *step)
+                .ok()
+                .and_then(|any| with_game!(game, G => lesson_board::<G>(&any, mv.as_deref(), lang)));
             let key = if *refused {
                 "rules-example-refused"
             } else {
@@ -239,21 +233,12 @@ fn after<G: GameUi>(options: G::Options, seed: u64, moves: &[&str], lang: Lang) 
     Some(still(table, lang))
 }
 
-/// The rules with a board picked for them.
+/// The rules with a board picked for them ([`GameUi::rule_picture`]).
 fn is_picked(rule: RuleId) -> bool {
-    matches!(
-        rule,
-        RuleId::Numbered {
-            game: GameId::Hex,
-            number: 3
-        } | RuleId::Numbered {
-            game: GameId::Hadang,
-            number: 3
-        } | RuleId::Numbered {
-            game: GameId::Junqi,
-            number: 4
-        }
-    )
+    match rule {
+        RuleId::Numbered { game, number } => with_game!(game, G => G::rule_picture(number).is_some()),
+        _ => false,
+    }
 }
 
 /// The board picked for a rule about the board's geometry, where no lesson
@@ -262,13 +247,8 @@ fn picked(lang: Lang, rule: RuleId) -> Option<Element> {
     let RuleId::Numbered { game, number } = rule else {
         return None;
     };
-    match (game, number) {
-        // X3: the edges each colour owns, on the smallest board.
-        (GameId::Hex, 3) => after::<Hex>(HexOptions { size: 7, swap: false }, 0, &[], lang),
-        // H3, H12: walls two cells long in the grooves, never crossing.
-        (GameId::Hadang, 3) => after::<Hadang>(Default::default(), 0, &["e2", "e8", "d5h", "e6v", "c3v"], lang),
-        // J3, J4: roads, railways, camps and the mountains, at the start.
-        (GameId::Junqi, 4) => after::<JunQi>(Default::default(), 1, &[], lang),
-        _ => None,
-    }
+    with_game!(game, G => {
+        let (options, seed, moves) = G::rule_picture(number)?;
+        after::<G>(options, seed, moves, lang)
+    })
 }

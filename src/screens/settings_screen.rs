@@ -1,7 +1,7 @@
 //! Settings: language, theme, sound, bot estimate, room server. Saved on
 //! every change (the server address when it is valid).
 
-use super::TopBar;
+use crate::components::TopBar;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::online::account;
 use crate::settings::{AppSettings, Theme};
@@ -91,6 +91,24 @@ pub fn Settings() -> Element {
                         }
                     }
                     p { class: "field-hint", {tr(lang, "settings-estimate-hint")} }
+                    div { class: "list",
+                        Toggle {
+                            label: tr(lang, "settings-confirm-moves"),
+                            testid: "confirm-moves",
+                            on: current.confirm_moves,
+                            onclick: move |_| update(settings, |s| s.confirm_moves = !s.confirm_moves),
+                        }
+                    }
+                    p { class: "field-hint", "data-testid": "confirm-moves-hint", {tr(lang, "settings-confirm-moves-hint")} }
+                    div { class: "list",
+                        Toggle {
+                            label: tr(lang, "settings-tutor"),
+                            testid: "tutor",
+                            on: current.tutor,
+                            onclick: move |_| update(settings, |s| s.tutor = !s.tutor),
+                        }
+                    }
+                    p { class: "field-hint", "data-testid": "tutor-hint", {tr(lang, "settings-tutor-hint")} }
                 }
                 section { class: "field",
                     h2 { class: "field-title", {tr(lang, "settings-board")} }

@@ -20,6 +20,10 @@ pub enum ActionId {
     /// Open the finished game's review.
     Review,
     Home,
+    /// Play the move held for confirmation (confirm moves).
+    Confirm,
+    /// Drop the move held for confirmation.
+    Cancel,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -97,6 +101,27 @@ pub fn bar<C>(lang: Lang, game: &[Button<C>], mode: BarMode, can_undo: bool, hin
         add(ActionId::Leave, "online-leave", "leave", ButtonStyle::Ghost, true);
     }
     out
+}
+
+/// The bar while a move is held for confirmation (confirm moves): only
+/// Confirm and Cancel, big targets, like a game's modal buttons.
+pub fn confirm_bar(lang: Lang) -> Vec<ActionButton> {
+    vec![
+        ActionButton::new(
+            lang,
+            ActionId::Confirm,
+            "action-confirm",
+            "confirm-move",
+            ButtonStyle::Primary,
+        ),
+        ActionButton::new(
+            lang,
+            ActionId::Cancel,
+            "action-cancel",
+            "cancel-move",
+            ButtonStyle::Ghost,
+        ),
+    ]
 }
 
 /// The CSS classes of a button style.

@@ -11,8 +11,8 @@ use super::toast::{Toast, ToastLine};
 use super::Notice;
 use crate::components::sheet::Sheet;
 use crate::components::zoom::{wrap_attributes, ZoomButton};
+use crate::components::{game_name_key, TopBar};
 use crate::i18n::{tr, tr_args, Lang};
-use crate::screens::TopBar;
 use crate::Route;
 use dioxus::prelude::*;
 use papan_rules::GameId;
@@ -35,7 +35,6 @@ pub struct StatusInfo {
 pub fn PlayFrame(
     lang: Lang,
     game: GameId,
-    title: String,
     back: Route,
     /// Extra items for the top bar (the connection dot online).
     top: Option<Element>,
@@ -59,6 +58,7 @@ pub fn PlayFrame(
     on_action: EventHandler<ActionId>,
     on_log: EventHandler<LogAction>,
 ) -> Element {
+    let title = tr(lang, game_name_key(game));
     let looking_back = log.viewing.0.is_some();
     let mut confirm = use_signal(|| None::<ActionId>);
     let zoom = use_signal(|| None::<f64>);
@@ -68,12 +68,27 @@ pub fn PlayFrame(
         ActionId::Resign | ActionId::Leave => confirm.set(Some(id)),
         other => on_action.call(other),
     });
+    // A move held for confirmation: Escape anywhere on the screen drops
+    // it; the Confirm button takes the focus, so Enter plays it.
+    let holding = actions.iter().any(|b| b.id == ActionId::Cancel);
+    use_effect(use_reactive!(|holding| {
+        if holding {
+            let _ =
+                document::eval("setTimeout(() => document.querySelector('[data-testid=confirm-move]')?.focus(), 0)");
+        }
+    }));
+    let on_key = move |e: KeyboardEvent| {
+        if holding && e.key() == Key::Escape {
+            e.prevent_default();
+            on_action.call(ActionId::Cancel);
+        }
+    };
     let [top_strip, bottom_strip] = match strips {
         Some([a, b]) => [Some(a), Some(b)],
         None => [None, None],
     };
     rsx! {
-        div { class: "screen play play-{game}", "data-game": "{game}",
+        div { class: "screen play play-{game}", "data-game": "{game}", onkeydown: on_key,
             TopBar { lang, title, back: Some(back),
                 {top}
                 ZoomButton { lang, wrap: ".play .board-wrap", zoom }
@@ -123,7 +138,7 @@ pub fn PlayFrame(
             } else if let Some(info) = result {
                 ResultCard { info, on_action }
             } else {
-                footer { class: "action-bar",
+                footer { class: if holding { "action-bar confirm-bar" } else { "action-bar" },
                     ActionButtons { buttons: actions.clone(), on_action: on_bar }
                 }
             }

@@ -4,6 +4,7 @@
 
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::history::{LogEntry, Viewing};
+use crate::play::Table;
 use crate::shell::GameUi;
 use dioxus::prelude::*;
 
@@ -42,6 +43,33 @@ pub struct LogState {
 }
 
 impl LogState {
+    /// The log of a game's `entries` (of `total` plies) as the frame shows
+    /// it, offline and online alike: each move in the person's words with
+    /// its mover's side, looking at `viewing` while it is an earlier
+    /// position that can be shown.
+    pub fn of<G: GameUi>(
+        lang: Lang,
+        live: &Table<G>,
+        entries: impl IntoIterator<Item = LogEntry>,
+        total: usize,
+        viewing: Viewing,
+        browsable: bool,
+    ) -> LogState {
+        LogState {
+            lines: entries
+                .into_iter()
+                .map(|entry| LogLine {
+                    side_class: G::side_class(&live.view, entry.seat),
+                    text: log_line::<G>(lang, &entry),
+                    entry,
+                })
+                .collect(),
+            viewing: Viewing(viewing.0.filter(|&plies| plies < total && browsable)),
+            total,
+            browsable,
+        }
+    }
+
     /// The log line of the position shown (the last move when live).
     pub fn current(&self) -> Option<&LogLine> {
         let shown = self.viewing.0.unwrap_or(self.total);

@@ -43,6 +43,20 @@ pub fn last_move_notice<G: GameUi>(lang: Lang, log: &log::LogState, who: &dyn Fn
     })
 }
 
+/// The notices under the status, offline and online alike: the game's
+/// own, then the line saying what the last move was.
+pub fn notices<G: GameUi>(
+    lang: Lang,
+    table: &Table<G>,
+    tap: &G::Tap,
+    log: &log::LogState,
+    who: &dyn Fn(Seat) -> String,
+) -> Vec<Notice> {
+    let mut out = G::notices(lang, table, tap, who);
+    out.extend(last_move_notice::<G>(lang, log, who));
+    out
+}
+
 /// A line under the status: what just happened or what is special now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
@@ -74,8 +88,54 @@ pub struct BoardProps<G: GameUi> {
 
 /// A game as the screens draw it.
 pub trait GameUi: Playable {
+    /// The Fluent key of the game's name ("Hex").
+    const NAME_KEY: &'static str;
+
+    /// The Fluent key of the game's line on its home card.
+    const TAGLINE_KEY: &'static str;
+
     /// The game's unfinished match on this device.
     fn slot() -> &'static GlobalSignal<slot::SlotState<Self>>;
+
+    /// The game's tile picture on the home screen: a tiny board.
+    fn art() -> Element;
+
+    /// The game's setup screen (`/:game`): its own fields in the shared
+    /// frame ([`crate::screens::setup::SetupFrame`]).
+    fn setup(lang: Lang) -> Element;
+
+    /// A new room's options before the person changes any, in the online
+    /// lobby.
+    fn room_options() -> papan_api::GameOptions {
+        papan_api::GameOptions::default_for(<Self as papan_rules::Game>::GAME)
+    }
+
+    /// The lobby's fields for the game's own room options (none by
+    /// default), writing into `options`.
+    fn room_fields(_lang: Lang, _options: Signal<papan_api::GameOptions>) -> Element {
+        rsx! {}
+    }
+
+    /// The Fluent key of the result card's fairness line for a game whose
+    /// secrets or dice the server commits to before it starts (Jun Qi's
+    /// layout, backgammon's dice); `None`: nothing to check.
+    const FAIRNESS_KEY: Option<&'static str> = None;
+
+    /// The options of the game a learner plays against the Beginner bot
+    /// after a lesson (Hex: the lessons' 7×7 board).
+    fn lesson_options() -> Self::Options {
+        Default::default()
+    }
+
+    /// The board picked to illustrate rule `number` of the game, where no
+    /// lesson mistake shows it better: the options, the record seed and
+    /// the moves (in notation) that lead to it.
+    fn rule_picture(_number: u8) -> Option<(Self::Options, u64, &'static [&'static str])> {
+        None
+    }
+
+    /// The Fluent key of the online "Leave the room?" sheet's warning.
+    const LEAVE_KEY: &'static str = crate::i18n::key("online-leave-body");
 
     /// The game's board with the tap state's marks (selection, targets,
     /// previews), the last move and the hint.

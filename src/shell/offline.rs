@@ -3,29 +3,32 @@
 //! state, undo / resign / rematch, a save after every change and a click
 //! for every move.
 
-use super::actions::{bar, ActionButton, ActionId, BarMode};
+use super::actions::{bar, confirm_bar, ActionButton, ActionId, BarMode};
 use super::frame::{PlayFrame, StatusInfo};
-use super::log::{LogLine, LogState};
-use super::result::{ResultInfo, ResultLine};
+use super::log::LogState;
+pub use super::result::result_info;
+use super::result::{rematch_button, review_button, ResultLine};
 use super::strip::StripInfo;
 use super::texts::{self, refusal_text, Seating};
 use super::toast::{use_toaster, Toaster};
 use super::{slot, BoardProps, GameUi, Notice};
+use crate::components::sheet::Sheet;
+use crate::components::TopBar;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::finished::{self, Finished};
 use crate::play::history::{self, Viewing};
 use crate::play::local::{self, apply, idle_reason};
 use crate::play::matches::BotJob;
+use crate::play::steady::{self, Loss, Place};
 use crate::play::{bot_seed, mix};
 use crate::play::{Answer, ButtonStyle, Match, Table, TapState, Tapped};
-use crate::screens::TopBar;
 use crate::settings::{AppSettings, TAP_SOUND_JS};
 use crate::storage::Store;
 use crate::timer::{monotonic_ms, sleep_ms};
 use crate::{bot, Route};
 use dioxus::prelude::*;
 use papan_bots::Level;
-use papan_rules::Seat;
+use papan_rules::{Seat, SeatView};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -43,6 +46,18 @@ struct Hint<M> {
     chance: f64,
 }
 
+/// How long the tutor's Expert looks at the position before a move, at
+/// most (ms).
+const TUTOR_CAP_MS: u64 = 1500;
+
+/// The tutor's question about the person's move at `ply`.
+#[derive(Clone, Debug, PartialEq)]
+struct TutorAsk<M> {
+    ply: usize,
+    mv: M,
+    loss: Loss,
+}
+
 /// The signals the screen's actions work on.
 struct Runner<G: GameUi> {
     settings: Signal<AppSettings>,
@@ -54,6 +69,14 @@ struct Runner<G: GameUi> {
     hinting: Signal<bool>,
     tap: Signal<G::Tap>,
     toaster: Toaster,
+    /// The move held for confirmation (confirm moves), at its ply.
+    held: Signal<Option<(usize, G::Move)>>,
+    /// The tutor is judging a move: which judgement (a newer one, or a
+    /// tap meanwhile, makes an older one void).
+    judging: Signal<Option<u64>>,
+    judgements: Signal<u64>,
+    /// The tutor asks about a move.
+    ask: Signal<Option<TutorAsk<G::Move>>>,
 }
 
 impl<G: GameUi> Clone for Runner<G> {
@@ -101,8 +124,80 @@ impl<G: GameUi> Runner<G> {
         self.drive_bot(cancel.clone());
     }
 
-    /// What a tap or a game button asked for.
-    fn handle(self, tapped: Tapped<G::Move>, cancel: &Arc<AtomicBool>) {
+    /// What a tap or a game button asked for: a move is held (confirm
+    /// moves), judged (the tutor) or played.
+    fn handle(mut self, tapped: Tapped<G::Move>, cancel: &Arc<AtomicBool>) {
+        let confirm = self.settings.peek().confirm_moves;
+        let (tapped, held) = steady::hold(confirm, tapped);
+        if let Some(mv) = held {
+            let ply = G::slot().peek().game.as_ref().map_or(0, |m| m.ply());
+            self.held.set(Some((ply, mv)));
+            return;
+        }
+        match tapped {
+            Tapped::Play(mv) => self.submit(mv, cancel),
+            other => self.play(other, cancel),
+        }
+    }
+
+    /// Drops a held move and any judgement under way; whether there was one.
+    fn drop_pending(mut self) -> bool {
+        let held = self.held.peek().is_some();
+        let judging = self.judging.peek().is_some();
+        if held {
+            self.held.set(None);
+        }
+        if judging {
+            self.judging.set(None);
+        }
+        held || judging
+    }
+
+    /// A move the person chose (and confirmed): the tutor judges it first
+    /// where it applies, else it is played.
+    fn submit(mut self, mv: G::Move, cancel: &Arc<AtomicBool>) {
+        let setting = self.settings.peek().tutor;
+        let job = G::slot().peek().game.as_ref().and_then(|m| {
+            let place = if m.vs_bot() { Place::VsBot } else { Place::Hotseat };
+            let applies = steady::tutor_applies(setting, place) && !m.is_over() && m.is_human_turn();
+            applies.then(|| {
+                let ply = m.ply();
+                let seat = m.local_seat();
+                (
+                    m.position().view(seat),
+                    mix(bot_seed(m.record().seed, ply) ^ 0x7070),
+                    ply,
+                    G::board_size(m.position()),
+                )
+            })
+        });
+        let Some((view, seed, ply, size)) = job else {
+            self.play(Tapped::Play(mv), cancel);
+            return;
+        };
+        let token = *self.judgements.peek() + 1;
+        self.judgements.set(token);
+        self.judging.set(Some(token));
+        let cancel = cancel.clone();
+        spawn(async move {
+            let verdict = judge::<G>(view, &mv, seed, size, cancel.clone()).await;
+            // Dropped (a tap meanwhile, an undo, another judgement): nothing.
+            let current =
+                *self.judging.peek() == Some(token) && G::slot().peek().game.as_ref().is_some_and(|m| m.ply() == ply);
+            if !current {
+                return;
+            }
+            self.judging.set(None);
+            match verdict {
+                Some(loss) if steady::warns(loss) => self.ask.set(Some(TutorAsk { ply, mv, loss })),
+                // Judged harmless, or no judgement could be made: played.
+                _ => self.play(Tapped::Play(mv), &cancel),
+            }
+        });
+    }
+
+    /// Plays what the person chose, no questions asked.
+    fn play(self, tapped: Tapped<G::Move>, cancel: &Arc<AtomicBool>) {
         let lang = self.lang();
         match self.with_match(|m| apply(m, tapped, monotonic_ms())) {
             Some(Answer::Played | Answer::Rolled) => self.moved(cancel),
@@ -230,24 +325,42 @@ impl<G: GameUi> Runner<G> {
     }
 }
 
+/// The tutor's measure of `mv` in the position `view` shows the person
+/// (who is to move): the game's judge where it has one (equity lost
+/// against the best play), else the Expert's search before the move
+/// against the estimator's after it (winning chance lost, both calibrated
+/// to a chance). `None` when cancelled or not known.
+async fn judge<G: GameUi>(
+    view: G::View,
+    mv: &G::Move,
+    seed: u64,
+    size: Option<u8>,
+    cancel: Arc<AtomicBool>,
+) -> Option<Loss> {
+    let before = bot::review_position::<G>(view.clone(), Level::Expert, seed, TUTOR_CAP_MS, cancel.clone()).await?;
+    let before = match before {
+        bot::Verdict::Searched(mut decision) => {
+            decision.win_probability =
+                papan_bots::estimate::calibrated(G::GAME, size, Level::Expert, decision.win_probability);
+            bot::Verdict::Searched(decision)
+        }
+        judged => judged,
+    };
+    let after = if steady::needs_after(&before, mv) {
+        let after_view = view.after(mv)?;
+        let theirs = bot::estimate::<G>(after_view, mix(seed), cancel).await?;
+        // The opponent is to move after it: the person's chance is the rest.
+        Some(1.0 - papan_bots::estimate::calibrated(G::GAME, size, Level::Normal, theirs.win_probability))
+    } else {
+        None
+    };
+    steady::loss(&before, mv, after)
+}
+
 /// The move log of `game`, looking at `viewing` while it is still an
 /// earlier position (an undo can take the game back past it).
 pub fn log_state<G: GameUi>(lang: Lang, game: &Match<G>, live: &Table<G>, viewing: Viewing) -> LogState {
-    let total = game.ply();
-    LogState {
-        lines: game
-            .log()
-            .iter()
-            .map(|entry| LogLine {
-                side_class: G::side_class(&live.view, entry.seat),
-                text: crate::shell::log::log_line::<G>(lang, entry),
-                entry: entry.clone(),
-            })
-            .collect(),
-        viewing: Viewing(viewing.0.filter(|&plies| plies < total)),
-        total,
-        browsable: true,
-    }
+    LogState::of(lang, live, game.log().iter().cloned(), game.ply(), viewing, true)
 }
 
 /// The person's own last move's result while the opponent's reply is the
@@ -287,59 +400,17 @@ pub fn seating<G: GameUi>(game: &Match<G>) -> Seating {
 
 fn strip<G: GameUi>(lang: Lang, game: &Match<G>, table: &Table<G>, tap: &G::Tap, seat: Seat, now: u64) -> StripInfo {
     StripInfo {
-        who: seating(game).who(lang, seat),
-        side: G::side(lang, &table.view, seat),
-        side_class: G::side_class(&table.view, seat),
-        facts: G::facts(lang, table, tap, seat),
         clock_ms: game.time_left(seat, now),
         clock_low: game.clock().is_low(seat, now),
         active: !game.is_over() && game.seat_on_turn() == Some(seat),
-        badge: None,
-        mine: seat == table.bottom,
+        ..StripInfo::of(lang, table, tap, seat, seating(game).who(lang, seat))
     }
-}
-
-/// The result card of a finished game on this device.
-pub fn result_info<G: GameUi>(
-    lang: Lang,
-    seating: Seating,
-    table: &Table<G>,
-    buttons: Vec<ActionButton>,
-) -> Option<ResultInfo> {
-    let outcome = table.outcome?;
-    let (headline, winner) = texts::headline::<G>(lang, seating, &table.view, outcome);
-    Some(ResultInfo {
-        headline,
-        winner,
-        reason: texts::reason::<G>(lang, seating, &table.view, outcome),
-        ended_by: format!("{:?}", outcome.reason).to_lowercase(),
-        points: (G::SCORES_POINTS || outcome.points > 1).then(|| {
-            (
-                outcome.points,
-                tr_args(lang, "result-points", &[("points", outcome.points.to_string())]),
-            )
-        }),
-        lines: Vec::new(),
-        buttons,
-    })
 }
 
 fn card_buttons(lang: Lang) -> Vec<ActionButton> {
     vec![
-        ActionButton::new(
-            lang,
-            ActionId::Rematch,
-            "action-rematch",
-            "rematch",
-            ButtonStyle::Primary,
-        ),
-        ActionButton::new(
-            lang,
-            ActionId::Review,
-            "action-review",
-            "open-review",
-            ButtonStyle::Accent,
-        ),
+        rematch_button(lang, "action-rematch"),
+        review_button(lang),
         ActionButton::new(lang, ActionId::Home, "action-home", "result-home", ButtonStyle::Ghost),
     ]
 }
@@ -357,6 +428,10 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         hinting: use_signal(|| false),
         tap: use_signal(G::Tap::default),
         toaster: use_toaster(),
+        held: use_signal(|| None),
+        judging: use_signal(|| None),
+        judgements: use_signal(|| 0),
+        ask: use_signal(|| None),
     };
     let mut now = use_signal(monotonic_ms);
     let mut viewing = use_signal(Viewing::default);
@@ -396,7 +471,7 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         }
     });
     let nav = navigator();
-    let title = tr(lang, crate::screens::game_name_key(G::GAME));
+    let title = tr(lang, crate::components::game_name_key(G::GAME));
     let state = G::slot().read().clone();
     let Some(game) = state.game else {
         return rsx! {
@@ -434,13 +509,22 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
     let hint_offer = game
         .vs_bot()
         .then(|| !(runner.hinting)() && hint_shown.is_none() && game.hint_job().is_some());
-    let actions = bar(
-        lang,
-        &buttons,
-        BarMode::Offline,
-        local::can_undo(&game, &tap, &table),
-        hint_offer,
-    );
+    // A move held for confirmation, while its position is the one shown.
+    let held = (runner.held)().filter(|(ply, _)| *ply == game.ply() && log.viewing.0.is_none() && !game.is_over());
+    let judging = (runner.judging)().is_some();
+    let asked = (runner.ask)().filter(|a| a.ply == game.ply() && !game.is_over());
+    let actions = if held.is_some() {
+        confirm_bar(lang)
+    } else {
+        bar(
+            lang,
+            &buttons,
+            BarMode::Offline,
+            local::can_undo(&game, &tap, &table),
+            hint_offer,
+        )
+    };
+    let holding = held.is_some();
     let on_input = {
         let cancel = cancel.clone();
         let table = table.clone();
@@ -454,6 +538,13 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
                 runner.toaster.say(tr(runner.lang(), reason));
                 return;
             }
+            // A tap on the board while a move is held drops it, and does
+            // nothing else; one while the tutor judges drops the judgement.
+            if holding {
+                runner.drop_pending();
+                return;
+            }
+            runner.drop_pending();
             let mut tap = runner.tap;
             let tapped = tap.write().tap(&table, input);
             runner.handle(tapped, &cancel);
@@ -463,6 +554,7 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         let cancel = cancel.clone();
         let table = table.clone();
         move |command| {
+            runner.drop_pending();
             let mut tap = runner.tap;
             let tapped = tap.write().command(&table, command);
             runner.handle(tapped, &cancel);
@@ -478,7 +570,19 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
                 }
             }
             ActionId::Hint => runner.ask_hint(&cancel),
+            ActionId::Confirm => {
+                let mut held = runner.held;
+                let ply = G::slot().peek().game.as_ref().map(|m| m.ply());
+                match held.take() {
+                    Some((at, mv)) if Some(at) == ply => runner.submit(mv, &cancel),
+                    _ => runner.toaster.say(tr(runner.lang(), "confirm-nothing-held")),
+                }
+            }
+            ActionId::Cancel => {
+                runner.drop_pending();
+            }
             ActionId::Undo => {
+                runner.drop_pending();
                 let mut tap = runner.tap;
                 if runner.with_match(|m| local::undo(m, &mut tap.write())) == Some(true) {
                     let mut hint = runner.hint;
@@ -523,18 +627,18 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
             }
         }
     };
+    let sheet_cancel = cancel.clone();
     let on_turn = game.seat_on_turn();
     let status = StatusInfo {
         // The status is the game's, also while an earlier position is shown.
         text: texts::status::<G>(lang, seating, &live, &tap, thinking),
         side: on_turn.map_or("none", |s| G::side_class(&table.view, s)),
         over: table.is_over(),
-        busy: thinking,
+        busy: thinking || judging,
         spoken: G::spoken_status(lang, &live),
     };
     let who = |seat: Seat| seating.who(lang, seat);
-    let mut notices = G::notices(lang, &table, &tap, &who);
-    notices.extend(super::last_move_notice::<G>(lang, &log, &who));
+    let mut notices = super::notices(lang, &table, &tap, &log, &who);
     notices.extend(own_result_notice(lang, &game, &log, &who));
     if let Some(h) = hint_shown.as_ref() {
         notices.push(Notice {
@@ -560,6 +664,23 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
             testid: "hint-notice",
         });
     }
+    // First, where a full notices box still shows them.
+    if held.is_some() {
+        let line = Notice {
+            text: tr(lang, "confirm-notice"),
+            kind: "confirm",
+            testid: "confirm-notice",
+        };
+        notices.insert(0, line);
+    }
+    if judging {
+        let line = Notice {
+            text: tr(lang, "tutor-checking"),
+            kind: "tutor",
+            testid: "tutor-checking",
+        };
+        notices.insert(0, line);
+    }
     let strips = [
         strip(lang, &game, &table, &tap, table.bottom.other(), t),
         strip(lang, &game, &table, &tap, table.bottom, t),
@@ -580,7 +701,12 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
     let board = G::board(BoardProps {
         table,
         tap,
-        hint: hint_shown.map(|h| h.mv),
+        // The held move is shown
+        // (and the move the tutor asks about), with the hint's marks.
+        hint: held
+            .map(|(_, mv)| mv)
+            .or(asked.as_ref().map(|a| a.mv.clone()))
+            .or(hint_shown.map(|h| h.mv)),
         lang,
         on_input: EventHandler::new(on_input),
         on_command: EventHandler::new(on_command),
@@ -589,7 +715,6 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
         PlayFrame {
             lang,
             game: G::GAME,
-            title,
             back: Route::Home {},
             top: None,
             status,
@@ -604,6 +729,56 @@ pub fn OfflinePlay<G: GameUi>(game: PhantomData<G>) -> Element {
             log: log.clone(),
             on_action,
             on_log: move |action| viewing.set(log.apply(action)),
+        }
+        if let Some(asked) = asked {
+            TutorSheet {
+                lang,
+                loss: asked.loss,
+                on_choice: move |choice: TutorChoice| {
+                    let mut ask = runner.ask;
+                    let Some(asked) = ask.take() else { return };
+                    match choice {
+                        TutorChoice::Play => runner.play(Tapped::Play(asked.mv), &sheet_cancel),
+                        TutorChoice::TakeBack => {
+                            let mut tap = runner.tap;
+                            tap.write().reset();
+                        }
+                        TutorChoice::Hint => {
+                            let mut tap = runner.tap;
+                            tap.write().reset();
+                            runner.ask_hint(&sheet_cancel);
+                        }
+                    }
+                },
+            }
+        }
+    }
+}
+
+/// What the person answers the tutor.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum TutorChoice {
+    Play,
+    TakeBack,
+    Hint,
+}
+
+/// "Are you sure?": how much the move loses, and three ways on. Closing
+/// the sheet takes the move back.
+#[component]
+fn TutorSheet(lang: Lang, loss: Loss, on_choice: EventHandler<TutorChoice>) -> Element {
+    let body = match loss {
+        Loss::Chance(c) => tr_args(lang, "tutor-body-chance", &[("points", format!("{:.0}", c * 100.0))]),
+        Loss::Equity(e) => tr_args(lang, "tutor-body-equity", &[("equity", format!("{e:.2}"))]),
+    };
+    rsx! {
+        Sheet { title: tr(lang, "tutor-title"), id: "tutor-sheet", on_close: move |_| on_choice.call(TutorChoice::TakeBack),
+            p { "data-testid": "tutor-body", "{body}" }
+            div { class: "sheet-actions tutor-actions",
+                button { class: "btn btn-primary", "data-testid": "tutor-take-back", onclick: move |_| on_choice.call(TutorChoice::TakeBack), {tr(lang, "tutor-take-back")} }
+                button { class: "btn btn-ghost", "data-testid": "tutor-hint", onclick: move |_| on_choice.call(TutorChoice::Hint), {tr(lang, "tutor-hint")} }
+                button { class: "btn btn-ghost btn-danger", "data-testid": "tutor-play", onclick: move |_| on_choice.call(TutorChoice::Play), {tr(lang, "tutor-play")} }
+            }
         }
     }
 }

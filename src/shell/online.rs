@@ -8,26 +8,26 @@
 //! seat can know the result (nothing hidden), else the snapshot. A refusal
 //! draws the unchanged snapshot again, which is the rollback.
 
-use super::actions::{bar, ActionButton, ActionId, BarMode};
+use super::actions::{bar, confirm_bar, ActionButton, ActionId, BarMode};
 use super::frame::{PlayFrame, StatusInfo};
-use super::log::{LogLine, LogState};
-use super::offline::result_info;
-use super::result::ResultLine;
+use super::log::LogState;
+use super::result::{rematch_button, result_info, review_button, ResultLine};
 use super::strip::StripInfo;
 use super::texts::{self, refusal_text, Seating};
 use super::toast::Toaster;
 use super::{BoardProps, GameUi};
+use crate::components::{ConnectionDot, WaitingCard};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::online::session::{Connection, Opponent};
 use crate::play::finished::{self, Finished};
 use crate::play::history::{self, Viewing};
 use crate::play::Player;
-use crate::play::{online, ButtonStyle, Table, TapState, Tapped};
-use crate::screens::online::{ConnectionDot, WaitingCard};
+use crate::play::{online, steady, ButtonStyle, Table, TapState, Tapped};
+use crate::settings::AppSettings;
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
-use papan_api::{Action, GameId, Rating, RoomStatus, Snapshot};
+use papan_api::{Action, Rating, RoomStatus, Snapshot};
 use papan_rules::{Record, Seat, SeatView};
 use std::cell::RefCell;
 use std::marker::PhantomData;
@@ -80,22 +80,12 @@ fn status_text<G: GameUi>(lang: Lang, room: &Room, table: &Table<G>, tap: &G::Ta
     }
 }
 
-fn result_lines(lang: Lang, room: &Room) -> Vec<ResultLine> {
+fn result_lines<G: GameUi>(lang: Lang, room: &Room) -> Vec<ResultLine> {
     let s = &room.snapshot;
     let mut lines = Vec::new();
-    if matches!(s.options.game(), GameId::Junqi | GameId::Backgammon) {
+    if let Some(fair_key) = G::FAIRNESS_KEY {
         let (text, ok) = match &room.fairness {
-            Some(Ok(())) => (
-                tr(
-                    lang,
-                    if s.options.game() == GameId::Junqi {
-                        "online-fair-junqi"
-                    } else {
-                        "online-fair-dice"
-                    },
-                ),
-                "true",
-            ),
+            Some(Ok(())) => (tr(lang, fair_key), "true"),
             Some(Err(reason)) => (
                 tr_args(lang, "online-fair-failed", &[("reason", reason.clone())]),
                 "false",
@@ -156,19 +146,13 @@ fn card_buttons(lang: Lang, room: &Room, reviewable: bool) -> Vec<ActionButton> 
     let mine = s.rematch_requested[s.slot as usize];
     let mut out = Vec::new();
     if reviewable {
-        out.push(ActionButton::new(
-            lang,
-            ActionId::Review,
-            "action-review",
-            "open-review",
-            ButtonStyle::Accent,
-        ));
+        out.push(review_button(lang));
     }
     if s.status != RoomStatus::Closed {
         let label = if mine { "online-rematch-asked" } else { "action-rematch" };
         out.push(ActionButton {
             enabled: !mine && !room.pending,
-            ..ActionButton::new(lang, ActionId::Rematch, label, "rematch", ButtonStyle::Primary)
+            ..rematch_button(lang, label)
         });
     }
     out.push(ActionButton::new(
@@ -196,6 +180,9 @@ pub fn OnlineGame<G: GameUi>(
     // from a clean one (preferences kept).
     let tap = use_signal(|| (0u64, G::Tap::default()));
     let ahead = use_signal(|| None::<Ahead<G>>);
+    // A move held for confirmation (confirm moves), at its version.
+    let held = use_signal(|| None::<(u64, G::Move)>);
+    let confirm = try_use_context::<Signal<AppSettings>>().is_some_and(|s| s.read().confirm_moves);
     let s = room.snapshot.clone();
     let version = s.version;
     let base = {
@@ -227,20 +214,14 @@ pub fn OnlineGame<G: GameUi>(
         toaster,
         on_send,
         lang,
+        held,
+        confirm,
     };
     let waiting = s.status == RoomStatus::Waiting;
     let local = s.seat;
     let seating = Seating::Online { local };
-    let title = tr(lang, crate::screens::game_name_key(G::GAME));
     let top = rsx! { ConnectionDot { lang, connection: room.connection.clone() } };
-    let leave_warning = tr(
-        lang,
-        if G::GAME == GameId::Junqi {
-            "online-leave-body-junqi"
-        } else {
-            "online-leave-body"
-        },
-    );
+    let leave_warning = tr(lang, G::LEAVE_KEY);
     let looked_back = match (&log, &record) {
         (Some(log), Some(record)) => log
             .viewing
@@ -280,6 +261,10 @@ pub fn OnlineGame<G: GameUi>(
                     toaster.say(tr(lang, "online-wait-server"));
                     return;
                 }
+                // A tap on the board while a move is held drops it.
+                if edit.drop_held() {
+                    return;
+                }
                 // Over or not this seat's turn: the tap state says so itself.
                 edit.apply(&input_table, |tap, table| tap.tap(table, input));
             };
@@ -288,7 +273,8 @@ pub fn OnlineGame<G: GameUi>(
             G::board(BoardProps {
                 table: table.clone(),
                 tap: tap_now.clone(),
-                hint: None,
+                // The held move is shown with the hint's marks.
+                hint: edit.held_move(),
                 lang,
                 on_input: EventHandler::new(on_input),
                 on_command: EventHandler::new(on_command),
@@ -305,13 +291,14 @@ pub fn OnlineGame<G: GameUi>(
     let buttons = table.as_ref().map(|t| tap_now.buttons(t)).unwrap_or_default();
     let commands: Vec<_> = buttons.iter().map(|b| b.command).collect();
     let can_undo = table.as_ref().is_some_and(|t| tap_now.can_undo(t));
-    let actions = bar(lang, &buttons, BarMode::Online, can_undo, None);
+    let holding = edit.held_move().is_some() && !room.pending;
+    let actions = if holding {
+        confirm_bar(lang)
+    } else {
+        bar(lang, &buttons, BarMode::Online, can_undo, None)
+    };
     let strips = match (&table, waiting) {
         (Some(table), false) => Some([local.other(), local].map(|seat| StripInfo {
-            who: seating.who(lang, seat),
-            side: G::side(lang, &table.view, seat),
-            side_class: G::side_class(&table.view, seat),
-            facts: G::facts(lang, table, &tap_now, seat),
             clock_ms: room.clocks[seat.index()],
             clock_low: room.clocks[seat.index()].is_some_and(|ms| ms < 10_000),
             active: s.status == RoomStatus::Playing
@@ -321,7 +308,7 @@ pub fn OnlineGame<G: GameUi>(
             } else {
                 presence_badge(lang, room.opponent)
             },
-            mine: seat == local,
+            ..StripInfo::of(lang, table, &tap_now, seat, seating.who(lang, seat))
         })),
         _ => None,
     };
@@ -344,14 +331,18 @@ pub fn OnlineGame<G: GameUi>(
         busy: room.pending,
         spoken: status_table.and_then(|t| G::spoken_status(lang, t)),
     };
-    let notices = table
-        .as_ref()
-        .filter(|_| !waiting)
-        .map(|t| G::notices(lang, t, &tap_now, &|seat| seating.who(lang, seat)))
-        .unwrap_or_default();
-    let mut notices = notices;
-    if let Some(log) = log.as_ref().filter(|_| !waiting) {
-        notices.extend(super::last_move_notice::<G>(lang, log, &|seat| seating.who(lang, seat)));
+    let mut notices = match (&table, &log) {
+        (Some(t), Some(log)) if !waiting => super::notices(lang, t, &tap_now, log, &|seat| seating.who(lang, seat)),
+        _ => Vec::new(),
+    };
+    if holding {
+        // First, where a full notices box still shows it.
+        let line = super::Notice {
+            text: tr(lang, "confirm-notice"),
+            kind: "confirm",
+            testid: "confirm-notice",
+        };
+        notices.insert(0, line);
     }
     let ended = matches!(s.status, RoomStatus::Over | RoomStatus::Closed);
     let result = ended.then(|| {
@@ -367,7 +358,7 @@ pub fn OnlineGame<G: GameUi>(
                 lines: Vec::new(),
                 buttons: card_buttons(lang, &room, record.is_some()),
             });
-        info.lines = result_lines(lang, &room);
+        info.lines = result_lines::<G>(lang, &room);
         info
     });
     let on_action = {
@@ -385,6 +376,13 @@ pub fn OnlineGame<G: GameUi>(
                         Tapped::Changed
                     });
                 }
+            }
+            ActionId::Confirm => match (edit.take_held(), table.as_ref()) {
+                (Some(mv), Some(table)) if table.can_act => edit.send(table, mv),
+                _ => toaster.say(tr(lang, "confirm-nothing-held")),
+            },
+            ActionId::Cancel => {
+                edit.drop_held();
             }
             ActionId::Resign => on_send.call(Action::Resign),
             ActionId::Rematch => on_send.call(Action::Rematch),
@@ -410,7 +408,6 @@ pub fn OnlineGame<G: GameUi>(
             PlayFrame {
                 lang,
                 game: G::GAME,
-                title,
                 back: Route::Home {},
                 top: Some(top),
                 status,
@@ -458,7 +455,6 @@ fn keep_finished<G: GameUi>(room: &Room, shown: &online::Shown<G>) {
 /// The room's move log: from the record when the seat may know the whole
 /// game, else from the public moves (no looking back then).
 fn log_state<G: GameUi>(lang: Lang, live: &Table<G>, record: Option<&Record<G>>, viewing: Viewing) -> LogState {
-    let total = live.ply;
     let entries = match record {
         Some(record) => history::log_for(record, live.bottom),
         None => history::log_of_moves::<G>(
@@ -468,19 +464,7 @@ fn log_state<G: GameUi>(lang: Lang, live: &Table<G>, record: Option<&Record<G>>,
             live.bottom,
         ),
     };
-    LogState {
-        lines: entries
-            .into_iter()
-            .map(|entry| LogLine {
-                side_class: G::side_class(&live.view, entry.seat),
-                text: crate::shell::log::log_line::<G>(lang, &entry),
-                entry,
-            })
-            .collect(),
-        viewing: Viewing(viewing.0.filter(|&plies| plies < total && record.is_some())),
-        total,
-        browsable: record.is_some(),
-    }
+    LogState::of(lang, live, entries, live.ply, viewing, record.is_some())
 }
 
 /// Changes the tap state of one snapshot version and acts on the answer.
@@ -491,6 +475,10 @@ struct Editor<G: GameUi> {
     toaster: Toaster,
     on_send: EventHandler<Action>,
     lang: Lang,
+    /// The move held for confirmation, at its version.
+    held: Signal<Option<(u64, G::Move)>>,
+    /// Confirm moves is on.
+    confirm: bool,
 }
 
 impl<G: GameUi> Clone for Editor<G> {
@@ -511,34 +499,71 @@ impl<G: GameUi> Editor<G> {
         tap
     }
 
+    /// The move held for confirmation at this version.
+    fn held_move(&self) -> Option<G::Move> {
+        self.held
+            .read()
+            .as_ref()
+            .filter(|(v, _)| *v == self.version)
+            .map(|(_, mv)| mv.clone())
+    }
+
+    /// Takes the held move of this version.
+    fn take_held(mut self) -> Option<G::Move> {
+        let mv = self.held_move();
+        if self.held.peek().is_some() {
+            self.held.set(None);
+        }
+        mv
+    }
+
+    /// Drops the held move; whether one was held at this version.
+    fn drop_held(self) -> bool {
+        self.take_held().is_some()
+    }
+
+    /// Sends `mv` (confirmed) as notation.
+    fn send(self, table: &Table<G>, mv: G::Move) {
+        let mut tap = self.current();
+        self.play(table, mv, &mut tap);
+        let mut signal = self.tap;
+        signal.set((self.version, tap));
+    }
+
+    /// Sends `mv` as notation, shown ahead of the answer where the seat
+    /// can know the result.
+    fn play(mut self, table: &Table<G>, mv: G::Move, tap: &mut G::Tap) {
+        let notation = table.notation(&mv);
+        let after = table.view.after(&mv).map(|view| {
+            let mut history = table.history.clone();
+            history.push(mv.clone());
+            Table {
+                view,
+                can_act: false,
+                last: Some((table.viewer, mv.clone())),
+                ply: table.ply + 1,
+                history,
+                ..table.clone()
+            }
+        });
+        self.ahead.set(Some(Ahead {
+            version: self.version,
+            table: after,
+        }));
+        tap.reset();
+        self.on_send.call(Action::Move { notation });
+    }
+
     /// Runs `change` on the tap state, then plays what it asked for: a move
-    /// is sent as notation and shown ahead of the answer where the seat can
-    /// know the result.
+    /// is held (confirm moves) or sent.
     fn apply(mut self, table: &Table<G>, change: impl FnOnce(&mut G::Tap, &Table<G>) -> Tapped<G::Move>) {
         let mut tap = self.current();
-        let tapped = change(&mut tap, table);
+        let (tapped, held) = steady::hold(self.confirm, change(&mut tap, table));
+        if let Some(mv) = held {
+            self.held.set(Some((self.version, mv)));
+        }
         match tapped {
-            Tapped::Play(mv) => {
-                let notation = table.notation(&mv);
-                let after = table.view.after(&mv).map(|view| {
-                    let mut history = table.history.clone();
-                    history.push(mv.clone());
-                    Table {
-                        view,
-                        can_act: false,
-                        last: Some((table.viewer, mv.clone())),
-                        ply: table.ply + 1,
-                        history,
-                        ..table.clone()
-                    }
-                });
-                self.ahead.set(Some(Ahead {
-                    version: self.version,
-                    table: after,
-                }));
-                tap.reset();
-                self.on_send.call(Action::Move { notation });
-            }
+            Tapped::Play(mv) => self.play(table, mv, &mut tap),
             Tapped::Roll => self.on_send.call(Action::Roll),
             Tapped::Refused(refusal) => self
                 .toaster

@@ -3,6 +3,10 @@
 //! the server's commitment, rating, a rematch offer) and what next.
 
 use super::actions::{ActionButton, ActionButtons, ActionId};
+use super::texts::{self, Seating};
+use super::GameUi;
+use crate::i18n::{tr_args, Lang};
+use crate::play::{ButtonStyle, Table};
 use dioxus::prelude::*;
 
 /// A line of the card beyond the reason.
@@ -27,6 +31,48 @@ pub struct ResultInfo {
     pub points: Option<(u8, String)>,
     pub lines: Vec<ResultLine>,
     pub buttons: Vec<ActionButton>,
+}
+
+/// The result card of a finished game, offline and online: who won, why,
+/// the points; the screen adds its lines and gives its `buttons`.
+pub fn result_info<G: GameUi>(
+    lang: Lang,
+    seating: Seating,
+    table: &Table<G>,
+    buttons: Vec<ActionButton>,
+) -> Option<ResultInfo> {
+    let outcome = table.outcome?;
+    let (headline, winner) = texts::headline::<G>(lang, seating, &table.view, outcome);
+    Some(ResultInfo {
+        headline,
+        winner,
+        reason: texts::reason::<G>(lang, seating, &table.view, outcome),
+        ended_by: format!("{:?}", outcome.reason).to_lowercase(),
+        points: (G::SCORES_POINTS || outcome.points > 1).then(|| {
+            (
+                outcome.points,
+                tr_args(lang, "result-points", &[("points", outcome.points.to_string())]),
+            )
+        }),
+        lines: Vec::new(),
+        buttons,
+    })
+}
+
+/// The card's Review button: the game is kept among the finished games.
+pub fn review_button(lang: Lang) -> ActionButton {
+    ActionButton::new(
+        lang,
+        ActionId::Review,
+        "action-review",
+        "open-review",
+        ButtonStyle::Accent,
+    )
+}
+
+/// The card's Rematch button, labelled `label` (online: already asked).
+pub fn rematch_button(lang: Lang, label: &'static str) -> ActionButton {
+    ActionButton::new(lang, ActionId::Rematch, label, "rematch", ButtonStyle::Primary)
 }
 
 #[component]

@@ -3,9 +3,11 @@
 //! (thinking, away, the bot playing for them). The opponent's strip sits
 //! above the board and yours below it, as across a table.
 
-use super::Fact;
+use super::{Fact, GameUi};
 use crate::i18n::{tr, Lang};
+use crate::play::Table;
 use dioxus::prelude::*;
+use papan_rules::Seat;
 
 /// What a strip shows, computed by the screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +27,25 @@ pub struct StripInfo {
     pub badge: Option<String>,
     /// The strip of the seat at the bottom of the board ("me").
     pub mine: bool,
+}
+
+impl StripInfo {
+    /// `seat`'s strip over `table`, named `who`: its side and the game's
+    /// facts, offline and online alike; no clock, not acting, no badge
+    /// (the screen adds what it knows of those).
+    pub fn of<G: GameUi>(lang: Lang, table: &Table<G>, tap: &G::Tap, seat: Seat, who: String) -> StripInfo {
+        StripInfo {
+            who,
+            side: G::side(lang, &table.view, seat),
+            side_class: G::side_class(&table.view, seat),
+            facts: G::facts(lang, table, tap, seat),
+            clock_ms: None,
+            clock_low: false,
+            active: false,
+            badge: None,
+            mine: seat == table.bottom,
+        }
+    }
 }
 
 /// `m:ss` for a clock; tenths under ten seconds, where they matter.

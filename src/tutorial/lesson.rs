@@ -11,12 +11,7 @@ use std::sync::OnceLock;
 
 /// The embedded lesson file of `game`.
 pub fn source(game: GameId) -> &'static str {
-    match game {
-        GameId::Hex => include_str!("../../assets/tutorials/hex.json"),
-        GameId::Hadang => include_str!("../../assets/tutorials/hadang.json"),
-        GameId::Backgammon => include_str!("../../assets/tutorials/backgammon.json"),
-        GameId::Junqi => include_str!("../../assets/tutorials/junqi.json"),
-    }
+    crate::games::with_game!(game, G => <G as super::TutorialGame>::LESSONS)
 }
 
 /// One lesson file.

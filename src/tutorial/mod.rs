@@ -10,7 +10,7 @@
 //!   (setups from data, kinds of action, the success predicates, hint cells).
 //! - [`player`]: [`LessonPlayer`], the tap-level controller a lesson screen drives
 //!   (`try_move`, `hint`, `next`).
-//! - [`stars`]: the 1–3 star score.
+//! - [`mod@stars`]: the 1–3 star score.
 //! - [`catalog`]: the lesson list with saved progress (the Learn screen).
 //! - [`progress`]: stars and resume points saved on the device.
 //! - [`validate`]: checks a lesson against the rules (tests, the coverage tool).

@@ -3,31 +3,82 @@
 
 use super::lesson::find_lesson;
 use super::{Advance, Feedback, GameId, HintStage, Lesson, LessonPlayer, TutorialGame};
-use papan_rules::backgammon::Backgammon;
-use papan_rules::hadang::Hadang;
-use papan_rules::hex::Hex;
-use papan_rules::junqi::JunQi;
+use std::any::Any;
 
-// One lesson is open per screen, so the variants' size difference costs nothing.
-#[allow(clippy::large_enum_variant)]
-pub enum AnyLesson {
-    Hex(LessonPlayer<Hex>),
-    Hadang(LessonPlayer<Hadang>),
-    Backgammon(LessonPlayer<Backgammon>),
-    Junqi(LessonPlayer<JunQi>),
+/// What a lesson screen asks of a lesson, whatever its game.
+trait Player: Any {
+    fn game(&self) -> GameId;
+    fn lesson(&self) -> &Lesson;
+    fn try_move(&mut self, text: &str) -> Feedback;
+    fn hint(&mut self) -> HintStage;
+    fn next(&mut self) -> Advance;
+    fn previous_page(&mut self) -> Option<(usize, usize)>;
+    fn prompt_key(&self) -> String;
+    fn page_label(&self) -> Option<(usize, usize)>;
+    fn stars(&self) -> u8;
+    fn lost_star(&self) -> bool;
+    fn is_step_done(&self) -> bool;
+    fn is_finished(&self) -> bool;
+    fn step_index(&self) -> usize;
+    fn step_count(&self) -> usize;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-/// Runs `$body` with `$p` bound to the inner player, whatever the game.
-macro_rules! each {
-    ($self:expr, $p:ident => $body:expr) => {
-        match $self {
-            AnyLesson::Hex($p) => $body,
-            AnyLesson::Hadang($p) => $body,
-            AnyLesson::Backgammon($p) => $body,
-            AnyLesson::Junqi($p) => $body,
-        }
-    };
+impl<G: TutorialGame + 'static> Player for LessonPlayer<G> {
+    fn game(&self) -> GameId {
+        G::GAME
+    }
+    fn lesson(&self) -> &Lesson {
+        LessonPlayer::lesson(self)
+    }
+    fn try_move(&mut self, text: &str) -> Feedback {
+        LessonPlayer::try_move(self, text)
+    }
+    fn hint(&mut self) -> HintStage {
+        LessonPlayer::hint(self)
+    }
+    fn next(&mut self) -> Advance {
+        LessonPlayer::next(self)
+    }
+    fn previous_page(&mut self) -> Option<(usize, usize)> {
+        LessonPlayer::previous_page(self)
+    }
+    fn prompt_key(&self) -> String {
+        LessonPlayer::prompt_key(self).to_string()
+    }
+    fn page_label(&self) -> Option<(usize, usize)> {
+        LessonPlayer::page_label(self)
+    }
+    fn stars(&self) -> u8 {
+        LessonPlayer::stars(self)
+    }
+    fn lost_star(&self) -> bool {
+        LessonPlayer::lost_star(self)
+    }
+    fn is_step_done(&self) -> bool {
+        LessonPlayer::is_step_done(self)
+    }
+    fn is_finished(&self) -> bool {
+        LessonPlayer::is_finished(self)
+    }
+    fn step_index(&self) -> usize {
+        LessonPlayer::step_index(self)
+    }
+    fn step_count(&self) -> usize {
+        LessonPlayer::step_count(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
+
+/// A lesson of any game: its [`LessonPlayer`], reached by code generic
+/// over the game through [`LessonGame`].
+pub struct AnyLesson(Box<dyn Player>);
 
 impl AnyLesson {
     /// Opens lesson `id` of `game` at `step`; `None` for an unknown lesson
@@ -37,63 +88,55 @@ impl AnyLesson {
         if found != game {
             return Err(format!("{id} is not a {} lesson", game.code()));
         }
-        Ok(match game {
-            GameId::Hex => AnyLesson::Hex(LessonPlayer::start_at(lesson, step)?),
-            GameId::Hadang => AnyLesson::Hadang(LessonPlayer::start_at(lesson, step)?),
-            GameId::Backgammon => AnyLesson::Backgammon(LessonPlayer::start_at(lesson, step)?),
-            GameId::Junqi => AnyLesson::Junqi(LessonPlayer::start_at(lesson, step)?),
-        })
+        Ok(AnyLesson(crate::games::with_game!(game, G => {
+            Box::new(LessonPlayer::<G>::start_at(lesson, step)?)
+        })))
     }
 
     pub fn game(&self) -> GameId {
-        match self {
-            AnyLesson::Hex(_) => GameId::Hex,
-            AnyLesson::Hadang(_) => GameId::Hadang,
-            AnyLesson::Backgammon(_) => GameId::Backgammon,
-            AnyLesson::Junqi(_) => GameId::Junqi,
-        }
+        self.0.game()
     }
 
     pub fn lesson(&self) -> &Lesson {
-        each!(self, p => p.lesson())
+        self.0.lesson()
     }
     pub fn try_move(&mut self, text: &str) -> Feedback {
-        each!(self, p => p.try_move(text))
+        self.0.try_move(text)
     }
     pub fn hint(&mut self) -> HintStage {
-        each!(self, p => p.hint())
+        self.0.hint()
     }
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Advance {
-        each!(self, p => p.next())
+        self.0.next()
     }
     pub fn previous_page(&mut self) -> Option<(usize, usize)> {
-        each!(self, p => p.previous_page())
+        self.0.previous_page()
     }
     pub fn prompt_key(&self) -> String {
-        each!(self, p => p.prompt_key().to_string())
+        self.0.prompt_key()
     }
     pub fn page_label(&self) -> Option<(usize, usize)> {
-        each!(self, p => p.page_label())
+        self.0.page_label()
     }
     pub fn stars(&self) -> u8 {
-        each!(self, p => p.stars())
+        self.0.stars()
     }
     /// Whether the learner's last try cost a star.
     pub fn lost_star(&self) -> bool {
-        each!(self, p => p.lost_star())
+        self.0.lost_star()
     }
     pub fn is_step_done(&self) -> bool {
-        each!(self, p => p.is_step_done())
+        self.0.is_step_done()
     }
     pub fn is_finished(&self) -> bool {
-        each!(self, p => p.is_finished())
+        self.0.is_finished()
     }
     pub fn step_index(&self) -> usize {
-        each!(self, p => p.step_index())
+        self.0.step_index()
     }
     pub fn step_count(&self) -> usize {
-        each!(self, p => p.step_count())
+        self.0.step_count()
     }
     /// Whether the open step waits for the learner's move.
     pub fn is_act(&self) -> bool {
@@ -108,27 +151,12 @@ pub trait LessonGame: TutorialGame {
     fn player_mut(any: &mut AnyLesson) -> Option<&mut LessonPlayer<Self>>;
 }
 
-macro_rules! lesson_game {
-    ($game:ty, $variant:ident) => {
-        impl LessonGame for $game {
-            fn player(any: &AnyLesson) -> Option<&LessonPlayer<$game>> {
-                match any {
-                    AnyLesson::$variant(p) => Some(p),
-                    _ => None,
-                }
-            }
+impl<G: TutorialGame + 'static> LessonGame for G {
+    fn player(any: &AnyLesson) -> Option<&LessonPlayer<G>> {
+        any.0.as_any().downcast_ref()
+    }
 
-            fn player_mut(any: &mut AnyLesson) -> Option<&mut LessonPlayer<$game>> {
-                match any {
-                    AnyLesson::$variant(p) => Some(p),
-                    _ => None,
-                }
-            }
-        }
-    };
+    fn player_mut(any: &mut AnyLesson) -> Option<&mut LessonPlayer<G>> {
+        any.0.as_any_mut().downcast_mut()
+    }
 }
-
-lesson_game!(Hex, Hex);
-lesson_game!(Hadang, Hadang);
-lesson_game!(Backgammon, Backgammon);
-lesson_game!(JunQi, Junqi);

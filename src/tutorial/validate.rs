@@ -8,22 +8,13 @@ use super::lesson::{lessons, Goal, Lesson, StepKind};
 use super::player::{Advance, Feedback, LessonPlayer};
 use crate::i18n::rule_key;
 use crate::i18n::{bundle, tr, Lang};
-use papan_rules::backgammon::Backgammon;
-use papan_rules::hadang::Hadang;
-use papan_rules::hex::Hex;
-use papan_rules::junqi::JunQi;
 use papan_rules::GameId;
 
 /// Every problem found in `game`'s lessons (empty when all is well).
 pub fn validate_game(game: GameId) -> Vec<String> {
     let mut problems = Vec::new();
     for lesson in lessons(game) {
-        let found = match game {
-            GameId::Hex => validate_lesson::<Hex>(lesson),
-            GameId::Hadang => validate_lesson::<Hadang>(lesson),
-            GameId::Backgammon => validate_lesson::<Backgammon>(lesson),
-            GameId::Junqi => validate_lesson::<JunQi>(lesson),
-        };
+        let found = crate::games::with_game!(game, G => validate_lesson::<G>(lesson));
         problems.extend(found.into_iter().map(|p| format!("{}: {p}", lesson.id)));
         problems.extend(missing_keys(lesson).into_iter().map(|p| format!("{}: {p}", lesson.id)));
     }

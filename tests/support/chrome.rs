@@ -4,7 +4,7 @@
 //! pixel ratio 3 with touch enabled, so taps sent as W3C touch pointer actions arrive in the
 //! page as `pointerType == "touch"`, exactly as on a phone.
 //!
-//! Included with `#[path]` by every `tests/browser_*.rs`; not each uses every item.
+//! Part of `tests/support` (`mod support;`), used by every `tests/browser_*.rs`; not each uses every item.
 #![allow(dead_code)]
 
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
@@ -212,4 +212,18 @@ pub async fn press(client: &Client, keys: &[char]) -> Result<(), String> {
         .await
         .map_err(|e| format!("keys: {e}"))?;
     client.release_actions().await.map_err(|e| format!("keys: {e}"))
+}
+
+/// WebDriver's codes for the keys the app listens to, for [`press`].
+pub mod key {
+    pub const TAB: char = '\u{E004}';
+    pub const ENTER: char = '\u{E007}';
+    pub const SHIFT: char = '\u{E008}';
+    pub const ESCAPE: char = '\u{E00C}';
+    pub const END: char = '\u{E010}';
+    pub const HOME: char = '\u{E011}';
+    pub const LEFT: char = '\u{E012}';
+    pub const UP: char = '\u{E013}';
+    pub const RIGHT: char = '\u{E014}';
+    pub const DOWN: char = '\u{E015}';
 }

@@ -1,6 +1,6 @@
 //! What every binary of the workspace owes `--help`: its usage and nothing
 //! else. Included with `#[path]` by the `--help` tests of each package that
-//! has binaries (`tests/cli_help.rs`, `crates/bots/tests/help.rs`,
+//! has binaries (`tests/cli_help.rs`, `crates/tools/tests/help.rs`,
 //! `crates/server/tests/help.rs`), which name their binaries.
 #![allow(dead_code)]
 

@@ -11,23 +11,19 @@
 //! clocks, result banner and fairness line) in the same round trip as the
 //! game's own board.
 //!
-//! Included with `#[path]` next to `chrome.rs`, `static_server.rs` and
-//! `web.rs`; not each includer uses every item.
+//! Part of `tests/support` (`mod support;`): waits and taps come from
+//! [`super::browser`]; not each online test uses every item.
 #![allow(dead_code)]
 
-use super::chrome::{self, tap, ChromeDriver};
-use super::static_server;
-use super::web::{save, web_build};
-use fantoccini::elements::Element;
+use super::browser::{self, save_shot, start_driver, tap_shown_testid, wait_visible};
+use super::chrome::{tap, ChromeDriver};
+use super::web::save;
 use fantoccini::{Client, Locator};
 use papan_server::{Config, Server};
 use serde_json::Value;
 use std::future::Future;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-/// Longest wait for one thing to appear or change on a phone.
-pub const STEP_TIMEOUT: Duration = Duration::from_secs(30);
+use std::path::PathBuf;
+use std::time::Duration;
 
 /// The web build served, the room server and two phones on it.
 pub struct Phones {
@@ -48,20 +44,16 @@ impl Phones {
     /// Everything up and both phones open on a blank page; panics (a test
     /// failure, never a skip) when the build, chromedriver or server is missing.
     pub async fn start() -> Phones {
-        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let dist = web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
-        let chromedriver = std::env::var_os("PAPAN_CHROMEDRIVER")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(chrome::DEFAULT_CHROMEDRIVER));
-        let base = static_server::spawn(dist, 0).expect("serve dist/ on 127.0.0.1");
+        let repo = browser::repo();
+        let base = browser::serve_web_build(&repo);
         let db = tempfile::tempdir().expect("a temporary directory for the rooms database");
         let mut config = Config::new(db.path().join("rooms.db"), "127.0.0.1:0".parse().unwrap());
         // Two phones from one address: lift the per-device rate limit's burst.
         config.rate_burst = 1_000.0;
         let server = Server::start(config).await.expect("room server starts");
         let server_url = server.base_url();
-        let driver_a = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
-        let driver_b = ChromeDriver::start(&chromedriver).unwrap_or_else(|e| panic!("{e}"));
+        let driver_a = start_driver();
+        let driver_b = start_driver();
         let a = driver_a.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
         let b = driver_b.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
         Phones {
@@ -131,13 +123,13 @@ impl Phones {
 
     /// A screenshot of one phone, for people to look at (not compared).
     pub async fn shot(&self, client: &Client, path: &str) {
-        shot(client, &self.repo, path).await;
+        save_shot(client, &self.repo, path).await;
     }
 
     /// A screenshot once sheets and banners have finished sliding in.
     pub async fn shot_settled(&self, client: &Client, path: &str) {
         tokio::time::sleep(Duration::from_millis(400)).await;
-        shot(client, &self.repo, path).await;
+        save_shot(client, &self.repo, path).await;
     }
 
     /// Removes failure pictures left by an earlier run, so they are not taken for this run's.
@@ -155,14 +147,14 @@ pub async fn set_server(client: &Client, base: &str, server_url: &str) -> Result
         .goto(&format!("{base}/"))
         .await
         .map_err(|e| format!("opening {base}: {e}"))?;
-    tap_testid(client, "open-settings").await?;
+    tap_shown_testid(client, "open-settings").await?;
     let input = wait_visible(client, "[data-testid=\"server-input\"]").await?;
     input.clear().await.map_err(|e| format!("clearing the address: {e}"))?;
     input
         .send_keys(server_url)
         .await
         .map_err(|e| format!("typing the address: {e}"))?;
-    tap_testid(client, "server-save").await?;
+    tap_shown_testid(client, "server-save").await?;
     let message = wait_visible(client, "[data-testid=\"server-message\"]").await?;
     let text = message.text().await.unwrap_or_default();
     if !text.contains(server_url) {
@@ -177,15 +169,15 @@ pub async fn open_lobby(client: &Client, base: &str, game: &str) -> Result<(), S
         .goto(&format!("{base}/"))
         .await
         .map_err(|e| format!("opening {base}: {e}"))?;
-    tap_testid(client, &format!("play-{game}")).await?;
-    tap_testid(client, &format!("online-{game}")).await
+    tap_shown_testid(client, &format!("play-{game}")).await?;
+    tap_shown_testid(client, &format!("online-{game}")).await
 }
 
 /// In the open lobby: taps each of `choices` (option segments), then
 /// "create room", and returns the 6-character code the waiting card shows.
 pub async fn create_room(client: &Client, choices: &[&str]) -> Result<String, String> {
     for id in choices.iter().copied().chain(["create-room"]) {
-        tap_testid(client, id).await?;
+        tap_shown_testid(client, id).await?;
     }
     let code_el = wait_visible(client, "[data-testid=\"room-code\"]").await?;
     let code = code_el.text().await.map_err(|e| e.to_string())?.trim().to_string();
@@ -203,27 +195,7 @@ pub async fn join_room(client: &Client, code: &str) -> Result<(), String> {
         .send_keys(&code.to_lowercase())
         .await
         .map_err(|e| format!("typing the code: {e}"))?;
-    tap_testid(client, "join").await
-}
-
-pub async fn tap_testid(client: &Client, id: &str) -> Result<(), String> {
-    let element = wait_visible(client, &format!("[data-testid=\"{id}\"]")).await?;
-    tap(client, &element).await.map_err(|e| format!("tapping {id}: {e}"))
-}
-
-pub async fn wait_visible(client: &Client, css: &str) -> Result<Element, String> {
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    loop {
-        if let Ok(element) = client.find(Locator::Css(css)).await {
-            if element.is_displayed().await.unwrap_or(false) {
-                return Ok(element);
-            }
-        }
-        if Instant::now() > deadline {
-            return Err(format!("{css} did not appear within {STEP_TIMEOUT:?}"));
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    tap_shown_testid(client, "join").await
 }
 
 /// Whether any element matches `css` now (shown or not).
@@ -233,38 +205,6 @@ pub async fn present(client: &Client, css: &str) -> Result<bool, String> {
         .await
         .map_err(|e| format!("looking for {css}: {e}"))?;
     Ok(!found.is_empty())
-}
-
-pub async fn shot(client: &Client, repo: &Path, path: &str) {
-    if let Ok(png) = client.screenshot().await {
-        save(repo, path, &png);
-    }
-}
-
-/// Polls `read` until it gives a value `done` accepts, or fails after
-/// [`STEP_TIMEOUT`] saying `what` and the last value seen.
-pub async fn wait_until<T, F, Fut>(what: &str, mut read: F, done: impl Fn(&T) -> bool) -> Result<T, String>
-where
-    T: std::fmt::Debug,
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<Option<T>, String>>,
-{
-    let deadline = Instant::now() + STEP_TIMEOUT;
-    let mut last = None;
-    loop {
-        if let Some(value) = read().await? {
-            if done(&value) {
-                return Ok(value);
-            }
-            last = Some(value);
-        }
-        if Instant::now() > deadline {
-            return Err(format!(
-                "{what}: not reached within {STEP_TIMEOUT:?}; last seen {last:?}"
-            ));
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// The frame every online room draws around its board.

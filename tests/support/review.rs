@@ -3,15 +3,13 @@
 //! move drawn on the board, then the same game reopened from the list of
 //! finished games after a reload.
 
+use super::browser::{self, STEP_TIMEOUT};
 use super::chrome::tap;
-use super::web::save;
 use fantoccini::{Client, Locator};
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The analysis runs in the page; the first error shows up within this.
 const REVIEW_TIMEOUT: Duration = Duration::from_secs(150);
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
 
 async fn find(client: &Client, css: &str, limit: Duration) -> Result<fantoccini::elements::Element, String> {
     let deadline = Instant::now() + limit;
@@ -98,9 +96,7 @@ pub async fn check_review(client: &Client, base: &str, game: &str, screenshot: &
     }
     tap(client, &worst).await?;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let png = client.screenshot().await.map_err(|e| format!("screenshot: {e}"))?;
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    save(repo, screenshot, &png).ok_or_else(|| format!("could not write {screenshot}"))?;
+    browser::take_shot(client, screenshot).await?;
 
     // After a reload, the game is still kept and opens again.
     client

@@ -3,7 +3,7 @@
 //! state's marks, a hint), the result card, a player strip, the whole app
 //! at a route. And small helpers to read the HTML.
 //!
-//! Included with `#[path]` by the `tests/*_components.rs` files and the
+//! Part of `tests/support` (`mod support;`), used by the `tests/*_components.rs` files and the
 //! screen tests (`tutorial_screens.rs`, `rules_pages.rs`).
 #![allow(dead_code)]
 

@@ -1,6 +1,6 @@
 //! The web build and the screenshot files every browser test needs.
 //!
-//! Included with `#[path]` by every `tests/browser_*.rs`.
+//! Part of `tests/support` (`mod support;`), used by every `tests/browser_*.rs`.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};

@@ -35,7 +35,7 @@ pub fn run_bench(runs: u32) -> Result<(), String> {
         "run",
         "--release",
         "-p",
-        "papan-bots",
+        "papan-tools",
         "--bin",
         "bench",
         "--",

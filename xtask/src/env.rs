@@ -37,6 +37,13 @@ pub fn target_dir() -> PathBuf {
     }
 }
 
+/// The web build's own target dir (wasm only), beside [`target_dir`], so
+/// `cargo xtask test` can build the web app while clippy holds the other
+/// one's lock.
+pub fn web_target_dir() -> PathBuf {
+    target_dir().with_file_name("target-web")
+}
+
 /// Fuzz builds (nightly, instrumented) get their own target dir, so they
 /// never displace the stable builds in [`target_dir`].
 pub fn fuzz_target_dir() -> PathBuf {

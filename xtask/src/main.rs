@@ -6,6 +6,7 @@
 //! - `cargo xtask bench-web [--runs N]` measures load time and per-tap work in Chromium.
 //! - `cargo xtask cluster` starts NATS and three room-server nodes to try the cluster.
 //! - `cargo xtask strength GAME …` plays Papan's bots against reference engines.
+//! - `cargo xtask fuzz [TARGET] [--seconds N]` runs the cargo-fuzz targets in `fuzz/`.
 //!
 //! Two pure-Rust compressors are its only dependencies: this binary must build in
 //! seconds on a fresh machine, before anything else is installed.

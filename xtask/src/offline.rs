@@ -107,11 +107,21 @@ pub fn precompress(dist: &Path) -> Result<Vec<Sizes>, String> {
     Ok(sizes)
 }
 
+/// Plain gzip, as zopfli makes it: the same format every browser reads,
+/// 4% under zlib's best level on the app's wasm (885.3 KB against 922.9,
+/// in 23 s). One pass: five took 39 s for 1.8 KB more.
 fn gzip(raw: &[u8]) -> Result<Vec<u8>, String> {
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    encoder.write_all(raw).map_err(|e| e.to_string())?;
-    encoder.finish().map_err(|e| e.to_string())
+    let options = zopfli::Options {
+        iteration_count: std::num::NonZeroU64::new(ZOPFLI_ITERATIONS).expect("not zero"),
+        ..zopfli::Options::default()
+    };
+    let mut out = Vec::new();
+    zopfli::compress(options, zopfli::Format::Gzip, raw, &mut out).map_err(|e| e.to_string())?;
+    Ok(out)
 }
+
+/// Zopfli's passes over each block.
+const ZOPFLI_ITERATIONS: u64 = 1;
 
 fn brotli(raw: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();

@@ -40,6 +40,18 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
     timed("cargo fmt --check", log, || {
         env::run(&mut cargo(&["fmt", "--all", "--check"]))
     })?;
+    // The web build has a target dir of its own (`env::web_target_dir`), so
+    // it runs beside clippy: each fills the other's single-threaded stretches
+    // (a crate compiled as one unit, a link, wasm-opt).
+    let web_build = std::thread::spawn(|| {
+        let start = Instant::now();
+        let dist = web::build(&BuildOptions::default_for_repo());
+        println!(
+            "\n==> web build (beside clippy) done in {:.1}s",
+            start.elapsed().as_secs_f64()
+        );
+        dist
+    });
     timed("cargo clippy", log, || {
         env::run(&mut cargo(&[
             "clippy",
@@ -50,8 +62,9 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
             "warnings",
         ]))
     })?;
-    // Code that only the web build compiles: the wasm32 half of the app and
-    // the bots' fetched-weights mode (the web app's backgammon weights).
+    // Code that only the web build compiles: the wasm32 half of the app, the
+    // bots' worker and the bots' fetched-weights mode (the worker's
+    // backgammon weights).
     timed("web-only code (clippy wasm32, fetched weights)", log, || {
         env::run(&mut cargo(&[
             "clippy",
@@ -66,6 +79,18 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
             "warnings",
         ]))?;
         env::run(&mut cargo(&[
+            "clippy",
+            "--package",
+            "papan-worker",
+            "--target",
+            tools::WASM_TARGET,
+            "--features",
+            "exports",
+            "--",
+            "-D",
+            "warnings",
+        ]))?;
+        env::run(&mut cargo(&[
             "test",
             "--package",
             "papan-bots",
@@ -75,11 +100,9 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
             "fetched",
         ]))
     })?;
-    let dist = timed(
-        "web build (dist)",
-        log,
-        || web::build(&BuildOptions::default_for_repo()),
-    )?;
+    let dist = timed("web build (dist), finishing", log, || {
+        web_build.join().map_err(|_| "the web build panicked".to_string())?
+    })?;
     // The desktop and Android compile checks need no test: they run in the
     // test step's non-browser lane, beside the browser tests.
     let desktop = cargo(&["check", "--package", "papan", "--features", "desktop"]);

@@ -24,14 +24,19 @@ const CSS_FILES: &[&str] = &[
     "tutorial.css",
     "online.css",
 ];
+/// The bots' Web Worker package (`crates/worker`): `papan_worker.js` and
+/// `papan_worker_bg.wasm`, which `assets/web/bot-worker.js` loads.
+const WORKER: &str = "papan-worker";
 /// The web page's one style sheet, linked by `assets/web/index.html`.
 const CSS_OUT: &str = "papan.css";
 
 /// The shipped backgammon weights, served beside the wasm.
 const BACKGAMMON_WEIGHTS: &str = "crates/bots/data/backgammon.weights";
 
-/// Cargo.toml's size-tuned profile for the web (the bots keep full speed there).
+/// Cargo.toml's profiles for the web: the app's tuned for size, the bots'
+/// worker's for speed.
 const PROFILE: &str = "wasm-release";
+const WORKER_PROFILE: &str = "wasm-worker";
 
 pub struct BuildOptions {
     pub dist: PathBuf,
@@ -87,47 +92,83 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
         "--features",
         "web",
     ])
+    .env("CARGO_TARGET_DIR", env::web_target_dir())
     .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", short_source_paths()))?;
-    let wasm = env::target_dir()
-        .join(tools::WASM_TARGET)
-        .join(PROFILE)
-        .join(format!("{APP}.wasm"));
-    if !wasm.is_file() {
-        return Err(format!("cargo finished but {} is missing", wasm.display()));
+    // The bots' worker: a library built as a cdylib only here, so native
+    // builds of the workspace never link it as one.
+    run(cargo(&[
+        "rustc",
+        "--package",
+        WORKER,
+        "--lib",
+        "--crate-type",
+        "cdylib",
+        "--profile",
+        WORKER_PROFILE,
+        "--target",
+        tools::WASM_TARGET,
+        "--features",
+        "exports",
+    ])
+    .env("CARGO_TARGET_DIR", env::web_target_dir())
+    .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", short_source_paths()))?;
+    let built = env::web_target_dir().join(tools::WASM_TARGET);
+    let app_wasm = built.join(PROFILE).join(format!("{APP}.wasm"));
+    let worker_wasm = built
+        .join(WORKER_PROFILE)
+        .join(format!("{}.wasm", WORKER.replace('-', "_")));
+    for wasm in [&app_wasm, &worker_wasm] {
+        if !wasm.is_file() {
+            return Err(format!("cargo finished but {} is missing", wasm.display()));
+        }
     }
 
     let dist = &opts.dist;
     reset_dist(dist)?;
-    run(Command::new(&wasm_bindgen)
-        .args(["--target", "web", "--no-typescript", "--out-dir"])
-        .arg(dist)
-        .arg(&wasm))?;
+    // The app is an ES module (`index.html` imports it); the worker's glue
+    // is a classic script for `importScripts` (`assets/web/bot-worker.js`).
+    for (wasm, target) in [(&app_wasm, "web"), (&worker_wasm, "no-modules")] {
+        run(Command::new(&wasm_bindgen)
+            .args(["--target", target, "--no-typescript", "--out-dir"])
+            .arg(dist)
+            .arg(wasm))?;
+    }
 
-    let bg = dist.join(format!("{APP}_bg.wasm"));
     if let Some(wasm_opt) = wasm_opt {
-        let before = file_size(&bg);
-        // The features rustc enables by default for wasm32; wasm-opt must accept them all.
-        run(Command::new(wasm_opt)
-            .arg("-Oz")
-            .args([
-                "--enable-reference-types",
-                "--enable-bulk-memory",
-                "--enable-nontrapping-float-to-int",
-                "--enable-sign-ext",
-                "--enable-mutable-globals",
-                "--enable-multivalue",
-            ])
-            .arg(&bg)
-            .arg("-o")
-            .arg(&bg))?;
-        println!("wasm-opt: {} KB -> {} KB", before / 1024, file_size(&bg) / 1024);
+        // The app for size; the bots for speed (a bot with a time limit plays
+        // weaker when its search runs slower).
+        let app = dist.join(format!("{APP}_bg.wasm"));
+        let worker = dist.join(format!("{}_bg.wasm", WORKER.replace('-', "_")));
+        for (wasm, level) in [(app, "-Oz"), (worker, "-O3")] {
+            let before = file_size(&wasm);
+            // The features rustc enables by default for wasm32; wasm-opt must accept them all.
+            run(Command::new(&wasm_opt)
+                .arg(level)
+                .args([
+                    "--enable-reference-types",
+                    "--enable-bulk-memory",
+                    "--enable-nontrapping-float-to-int",
+                    "--enable-sign-ext",
+                    "--enable-mutable-globals",
+                    "--enable-multivalue",
+                ])
+                .arg(&wasm)
+                .arg("-o")
+                .arg(&wasm))?;
+            println!(
+                "wasm-opt {level} {}: {} KB -> {} KB",
+                wasm.file_name().unwrap_or_default().to_string_lossy(),
+                before / 1024,
+                file_size(&wasm) / 1024
+            );
+        }
     }
 
     let assets = env::repo_root().join("assets");
     copy_dir(&assets.join("web"), dist)?;
     write_style_sheet(&assets.join("css"), &dist.join(CSS_OUT))?;
-    // The web app fetches the backgammon bot's weights when it first needs
-    // them (`src/bot_data.rs`) instead of carrying them in the wasm.
+    // The bots' worker fetches the backgammon weights when it first needs
+    // them (`assets/web/bot-worker.js`) instead of carrying them in its wasm.
     let weights = env::repo_root().join(BACKGAMMON_WEIGHTS);
     fs::copy(&weights, dist.join("backgammon.weights")).map_err(|e| format!("copying {}: {e}", weights.display()))?;
     let icons = assets.join("icons");

@@ -134,3 +134,26 @@ continue-summary = { $opponent } · { $moves ->
        *[other] { $moves } moves
     }
 not-found = This page does not exist.
+
+# Refusals with their own ids (rule-ids helper): a move or roll out of turn
+toast-not-your-turn = It is not your turn.
+toast-no-roll-due = No roll is due now.
+
+# Confirm moves and the tutor (tutor helper)
+settings-confirm-moves = Confirm moves
+settings-confirm-moves-hint = Every game, online too: a move is shown first and played only when you tap Confirm. In backgammon, the whole turn is confirmed at Done.
+settings-tutor = Tutor
+settings-tutor-hint = Against the bot only: before a move that throws away much of your chance, the tutor asks if you are sure.
+action-confirm = Confirm
+confirm-notice = Check the move, then tap Confirm.
+confirm-nothing-held = There is no move to confirm.
+tutor-checking = The tutor is checking your move…
+tutor-title = Are you sure?
+tutor-body-chance = This move lowers your chance of winning by about { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    } out of 100.
+tutor-body-equity = This play gives away about { $equity } equity against the best play.
+tutor-play = Play it anyway
+tutor-take-back = Take it back
+tutor-hint = Show a hint

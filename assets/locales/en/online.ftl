@@ -70,3 +70,43 @@ settings-server = Room server
 settings-server-hint = Online games are played through this server. For several nodes of one server, separate their addresses with commas: when one stops answering, the next is used.
 settings-server-reset = Use the default
 action-save = Save
+
+# Invite a friend: links, QR code, the join screen, recent opponents (issue 34)
+invite-title = Invite a friend
+invite-hint = Opens a room with these options and gives you a link and a QR code to send.
+invite-my-name = Your name (shown to your friend)
+invite-friend-name = Friend's name (optional)
+invite-button = Invite a friend
+invite-send = Send this link to your friend, or let them scan the code:
+invite-send-to = Send this link to { $friend }, or let them scan the code:
+invite-qr = QR code of the invitation link
+invite-share = Share
+invite-copy = Copy link
+invite-copied = Link copied.
+invite-copy-failed = Could not copy: hold the link above to copy it.
+invite-share-text = Play { $game } with me on Papan! Tap the link to join:
+invite-share-text-to = { $friend }, play { $game } with me on Papan! Tap the link to join:
+invite-bad-link = This invitation link is not complete or not valid. Ask your friend to send it again.
+invite-expired = This room has closed. Ask your friend for a new invitation.
+invite-join-title = Invitation
+invite-from = Invitation from { $name }
+invite-from-someone = A friend invites you
+invite-to-play = to play { $game }
+invite-code-line = Room { $code }
+invite-join = Join the game
+invite-home = Go to the home screen
+invite-unfinished = You already have an online game of this kind in progress. Finish or leave it first.
+invite-no-clock = No clock
+invite-per-move = { $seconds } s per move
+invite-fischer = { $minutes } min each + { $increment } s per move
+recent-title = Recent opponents
+recent-hint = Tap someone to invite them again with the same options.
+recent-unnamed = Opponent (no name)
+recent-invite = Invite
+recent-today = today
+recent-yesterday = yesterday
+recent-days-ago = { $days ->
+    [one] { $days } day ago
+   *[other] { $days } days ago
+}
+recent-unreadable = Your recent opponents could not be read: { $reason }

@@ -128,3 +128,23 @@ reason-gammon = Gammon: wala pang nailabas na piyesa ang natalo.
 reason-backgammon = Backgammon: may piyesa pa ang natalo sa bar o sa bahay ng nanalo.
 continue-summary = { $opponent } · { $moves } tira
 not-found = Walang ganitong pahina.
+
+# Refusals with their own ids (rule-ids helper): a move or roll out of turn
+toast-not-your-turn = Hindi mo pa tira.
+toast-no-roll-due = Hindi pa oras para ihagis ang dice.
+
+# Confirm moves and the tutor (tutor helper)
+settings-confirm-moves = Kumpirmahin ang tira
+settings-confirm-moves-hint = Sa lahat ng laro, online din: ipinapakita muna ang tira at nilalaro lang kapag na-tap mo ang Kumpirmahin. Sa backgammon, kinukumpirma ang buong turno sa Tapos.
+settings-tutor = Tagapagturo
+settings-tutor-hint = Laban sa bot lang: bago ang tirang magtatapon ng malaking bahagi ng tsansa mo, tatanungin ka ng tagapagturo kung sigurado ka.
+action-confirm = Kumpirmahin
+confirm-notice = Suriin ang tira, saka Kumpirmahin.
+confirm-nothing-held = Walang tirang kukumpirmahin.
+tutor-checking = Sinusuri ng tagapagturo ang tira mo…
+tutor-title = Sigurado ka ba?
+tutor-body-chance = Ibinababa ng tirang ito ang tsansa mong manalo nang mga { $points } puntos sa 100.
+tutor-body-equity = Nawawalan ang tirang ito ng mga { $equity } equity kumpara sa pinakamahusay na tira.
+tutor-play = Laruin pa rin
+tutor-take-back = Bawiin
+tutor-hint = Ipakita ang pahiwatig

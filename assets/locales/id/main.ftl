@@ -128,3 +128,23 @@ reason-gammon = Gammon: lawan belum mengeluarkan satu bidak pun.
 reason-backgammon = Backgammon: lawan masih punya bidak di bar atau di papan rumah pemenang.
 continue-summary = { $opponent } · { $moves } langkah
 not-found = Halaman ini tidak ada.
+
+# Refusals with their own ids (rule-ids helper): a move or roll out of turn
+toast-not-your-turn = Belum giliranmu.
+toast-no-roll-due = Belum saatnya melempar dadu.
+
+# Confirm moves and the tutor (tutor helper)
+settings-confirm-moves = Konfirmasi langkah
+settings-confirm-moves-hint = Di semua permainan, daring juga: langkah ditunjukkan dulu dan baru dimainkan setelah kamu mengetuk Konfirmasi. Di backgammon, seluruh giliran dikonfirmasi saat Selesai.
+settings-tutor = Mode tutor
+settings-tutor-hint = Hanya melawan bot: sebelum langkah yang membuang banyak peluangmu, tutor bertanya apakah kamu yakin.
+action-confirm = Konfirmasi
+confirm-notice = Periksa langkahnya, lalu Konfirmasi.
+confirm-nothing-held = Tidak ada langkah untuk dikonfirmasi.
+tutor-checking = Tutor sedang memeriksa langkahmu…
+tutor-title = Kamu yakin?
+tutor-body-chance = Langkah ini menurunkan peluang menangmu sekitar { $points } poin dari 100.
+tutor-body-equity = Langkah ini kehilangan sekitar { $equity } ekuitas dibanding langkah terbaik.
+tutor-play = Tetap mainkan
+tutor-take-back = Batalkan langkah
+tutor-hint = Tunjukkan petunjuk

@@ -111,3 +111,23 @@ impl fmt::Display for ApiError {
 }
 
 impl std::error::Error for ApiError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_roll_due_refusal_travels_with_its_own_rule_id() {
+        let error = ApiError::illegal(RuleId::NoRollDue, "no roll is due");
+        let json = serde_json::to_value(&error).unwrap();
+        assert_eq!(json["code"], "illegal_action");
+        assert_eq!(json["rule"], "no-roll-due", "not backgammon's B5");
+        assert_eq!(error.code.http_status(), 422);
+        let back: ApiError = serde_json::from_value(json).unwrap();
+        assert_eq!(back, error);
+        // A refusal sent before the id existed still reads.
+        let old: ApiError =
+            serde_json::from_str(r#"{"code":"illegal_action","message":"no roll is due","rule":"B5"}"#).unwrap();
+        assert_eq!(old.rule, Some(papan_rules::rule::B5));
+    }
+}

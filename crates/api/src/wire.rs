@@ -141,6 +141,19 @@ pub struct Snapshot {
     pub present: [bool; 2],
 }
 
+impl Snapshot {
+    /// The seat's view of the board typed as the game's view `V` (Jun
+    /// Qi's `JunQiView`), read from the `game` member of [`Snapshot::view`]
+    /// (`{"game": <view>, "verdict": …}`) through `V`'s own checks.
+    pub fn seat_view<V: serde::de::DeserializeOwned>(&self) -> Result<V, String> {
+        let json = self.view.as_ref().ok_or("the snapshot has no view of the game")?;
+        let game = json
+            .get("game")
+            .ok_or("the view has no `game` (expected {\"game\": …, \"verdict\": …})")?;
+        V::deserialize(game).map_err(|e| format!("the view cannot be read: {e}"))
+    }
+}
+
 /// What a player asks for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

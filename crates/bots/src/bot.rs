@@ -8,9 +8,19 @@
 use crate::{backgammon, hadang, hex, junqi, Decision, Level, Thinker, SLICE};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
-use papan_rules::hex::Hex;
+use papan_rules::hex::{Hex, HexMove};
 use papan_rules::junqi::JunQi;
 use papan_rules::Game;
+
+/// One legal move as [`Bot::judge`] values it, for the side that plays it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Judged<M> {
+    pub mv: M,
+    /// Probability of winning the game.
+    pub win: f64,
+    /// Cubeless money equity, −3..3.
+    pub equity: f64,
+}
 
 /// A game with a computer player.
 pub trait Bot: Game {
@@ -20,10 +30,38 @@ pub trait Bot: Game {
     /// A search for the seat to move in `view`, at `level`, seeded by `seed`.
     fn thinker(view: &Self::View, level: Level, seed: u64) -> Self::Thinker;
 
+    /// What an engine may set beyond the level (the Hex Expert's knobs and
+    /// root-parallel searches, HADANG's depth, backgammon's network and
+    /// lookahead); its default is the level's own.
+    type Tuning: Clone + Default;
+
+    /// [`Bot::thinker`] with `tuning`: how papan-tools' engines (`hex-gtp`,
+    /// `hadang-uci`, `bg-engine`) get their searches. With the default
+    /// tuning it is `thinker(view, level, seed)`. A fixed amount of work
+    /// is [`Thinker::set_iterations`] on the result.
+    fn tuned(view: &Self::View, level: Level, seed: u64, tuning: &Self::Tuning) -> Self::Thinker;
+
+    /// Tree reuse: turns `thinker`, a search of an earlier position, into
+    /// a search of `view`, reached from that position by `moves`, keeping
+    /// what it learned below them (an engine's tree from one move to the
+    /// next). False when it cannot; the caller then builds a new search.
+    /// Only the Hex Expert keeps its tree.
+    fn advance(_thinker: &mut Self::Thinker, _moves: &[Self::Move], _view: &Self::View) -> bool {
+        false
+    }
+
     /// The search behind the win estimate a person is shown: the Normal
     /// level's unless a game says otherwise ([`hex::estimator_budget`]).
     fn estimator(view: &Self::View, seed: u64) -> Self::Thinker {
         Self::thinker(view, Level::Normal, seed)
+    }
+
+    /// Every legal move of the seat to move with its chance of winning and
+    /// its equity, best first, for games whose review values each move in
+    /// one go (backgammon, as gnubg's analysis does); `None`: the review
+    /// searches the position instead.
+    fn judge(_view: &Self::View) -> Option<Vec<Judged<Self::Move>>> {
+        None
     }
 
     /// The estimator's whole decision without a clock (the arena's
@@ -51,6 +89,16 @@ impl Bot for Hex {
         hex::thinker(view, level, seed)
     }
 
+    type Tuning = hex::HexTuning;
+
+    fn tuned(view: &Hex, level: Level, seed: u64, tuning: &hex::HexTuning) -> hex::HexThinker {
+        hex::tuned(view, level, seed, tuning)
+    }
+
+    fn advance(thinker: &mut hex::HexThinker, moves: &[HexMove], view: &Hex) -> bool {
+        hex::advance(thinker, moves, view)
+    }
+
     fn estimator(view: &Hex, seed: u64) -> hex::HexThinker {
         hex::estimator(view, seed)
     }
@@ -62,6 +110,12 @@ impl Bot for Hadang {
     fn thinker(view: &Hadang, level: Level, seed: u64) -> hadang::HadangThinker {
         hadang::thinker(view, level, seed)
     }
+
+    type Tuning = hadang::HadangTuning;
+
+    fn tuned(view: &Hadang, level: Level, seed: u64, tuning: &hadang::HadangTuning) -> hadang::HadangThinker {
+        hadang::tuned(view, level, seed, tuning)
+    }
 }
 
 impl Bot for Backgammon {
@@ -70,12 +124,39 @@ impl Bot for Backgammon {
     fn thinker(view: &Backgammon, level: Level, seed: u64) -> backgammon::BgThinker {
         backgammon::thinker(view, level, seed)
     }
+
+    type Tuning = backgammon::BgTuning;
+
+    fn tuned(view: &Backgammon, level: Level, seed: u64, tuning: &backgammon::BgTuning) -> backgammon::BgThinker {
+        backgammon::tuned(view, level, seed, tuning)
+    }
+
+    fn judge(view: &Backgammon) -> Option<Vec<Judged<papan_rules::backgammon::BgMove>>> {
+        let judged = backgammon::judge::judge_plays(view, backgammon::shipped_net());
+        Some(
+            judged
+                .into_iter()
+                .map(|j| Judged {
+                    mv: papan_rules::backgammon::BgMove::Play(j.play),
+                    win: j.win,
+                    equity: j.equity,
+                })
+                .collect(),
+        )
+    }
 }
 
 impl Bot for JunQi {
     type Thinker = junqi::JunQiThinker;
 
     fn thinker(view: &papan_rules::junqi::JunQiView, level: Level, seed: u64) -> junqi::JunQiThinker {
+        junqi::thinker(view, level, seed)
+    }
+
+    /// Jun Qi's search has nothing for an engine to set.
+    type Tuning = ();
+
+    fn tuned(view: &papan_rules::junqi::JunQiView, level: Level, seed: u64, _tuning: &()) -> junqi::JunQiThinker {
         junqi::thinker(view, level, seed)
     }
 }

@@ -2,8 +2,10 @@
 //!
 //! Layout follows the engines we learn from (Stockfish, KataGo): the search
 //! ([`mcts`]) is generic over [`papan_rules::Game`]; each game brings its own
-//! playout policy and tactics (e.g. [`hex`]); protocols (GTP) and tools
-//! (arena, bench) sit on top and never inside the search.
+//! playout policy and tactics (e.g. [`hex`]). Protocols (GTP, UCI, gnubg's
+//! line protocol) and tools (arena, bench, trainers) are papan-tools: they
+//! sit on top, get their searches through [`Bot`] like the app and the
+//! server, and never inside the search.
 //!
 //! The library is pure and portable to `wasm32-unknown-unknown`: no clock, no
 //! threads, no OS randomness. Budgets are iteration counts; a caller with a
@@ -11,23 +13,23 @@
 
 pub mod backgammon;
 pub mod bot;
-pub mod cli;
 pub mod estimate;
 pub mod hadang;
 pub mod hex;
 pub mod junqi;
 pub mod level;
 pub mod mcts;
+pub mod puzzle;
 pub mod softmax;
 pub mod thinker;
 
-pub use bot::Bot;
+pub use bot::{Bot, Judged};
 pub use level::Level;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a bot would play now, with its own estimate.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Decision<M> {
     /// The move chosen (after the level's softmax noise); `None` when there is
     /// nothing to choose (game over, or a chance event is due).
@@ -56,6 +58,16 @@ pub trait Thinker: Send {
     /// on the machine's speed; games still replay from their records.
     /// Searches without a budget to lift ignore it.
     fn use_full_time(&mut self) {}
+
+    /// Fixes this search's work at `iterations` (HADANG: nodes), in place
+    /// of the level's budget: an engine's `param_papan iterations N` or
+    /// `go nodes N`, so that a match does the same work whatever the
+    /// machine's load, or a bound far beyond any time limit for an engine
+    /// given time to use (which, unlike [`Thinker::use_full_time`], lifts
+    /// the budget at every level). The level's noise and time cap stay.
+    /// Searches without an iteration budget (backgammon's, which ends
+    /// with its lookahead) ignore it.
+    fn set_iterations(&mut self, _iterations: u64) {}
 }
 
 /// Iterations per slice in [`run_to_end`]: small enough that a cancel or a

@@ -474,7 +474,7 @@ mod tests {
                     self.pot = 0;
                     self.to_move = seat.other();
                 }
-                _ => return Err(RuleError::new(papan_rules::RuleId::Ended, "not now")),
+                _ => return Err(RuleError::new(papan_rules::RuleId::NotYourTurn, "not now")),
             }
             Ok(())
         }

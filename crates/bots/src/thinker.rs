@@ -83,4 +83,8 @@ impl<G: Game, P: Policy<G>> Thinker for SearchThinker<G, P> {
     fn time_limit_ms(&self) -> u64 {
         self.budget.time_limit_ms
     }
+
+    fn set_iterations(&mut self, iterations: u64) {
+        self.budget.iterations = iterations;
+    }
 }

@@ -78,7 +78,7 @@ impl FromStr for GameId {
 }
 
 /// A rule that refuses a move or a position. Shown (and debugged) as its
-/// short text: `X5`, `H13`, `ended`.
+/// short text: `X5`, `H13`, `ended`, `not-your-turn`, `no-roll-due`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RuleId {
     /// Rule `number` of `game`'s page: `X5` is `{ Hex, 5 }`.
@@ -87,6 +87,12 @@ pub enum RuleId {
     /// and takes no more moves. HADANG's page numbers these H16 and H17;
     /// the verdict itself is the same for every game.
     Ended,
+    /// A move or a roll asked for by someone whose turn it is not (a tap
+    /// while the bot or the other person is to act). Any game.
+    NotYourTurn,
+    /// A roll asked for when no dice are due (they are rolled already, or a
+    /// seat is to move). Any game with dice.
+    NoRollDue,
 }
 
 /// Rule ids by name, for the places that refuse a move (`rule::X5`).
@@ -110,13 +116,25 @@ rule_constants!(Backgammon: B1 = 1, B2 = 2, B3 = 3, B4 = 4, B5 = 5, B6 = 6, B7 =
 
 /// The text of [`RuleId::Ended`].
 const ENDED: &str = "ended";
+/// The text of [`RuleId::NotYourTurn`].
+const NOT_YOUR_TURN: &str = "not-your-turn";
+/// The text of [`RuleId::NoRollDue`].
+const NO_ROLL_DUE: &str = "no-roll-due";
 
 impl RuleId {
-    /// The game whose page has the rule (`None` for [`RuleId::Ended`]).
+    /// The refusals that belong to no game's page, with their texts.
+    const UNNUMBERED: [(RuleId, &'static str); 3] = [
+        (RuleId::Ended, ENDED),
+        (RuleId::NotYourTurn, NOT_YOUR_TURN),
+        (RuleId::NoRollDue, NO_ROLL_DUE),
+    ];
+
+    /// The game whose page has the rule (`None` for the refusals no page
+    /// numbers: [`RuleId::Ended`], [`RuleId::NotYourTurn`], [`RuleId::NoRollDue`]).
     pub fn game(self) -> Option<GameId> {
         match self {
             RuleId::Numbered { game, .. } => Some(game),
-            RuleId::Ended => None,
+            RuleId::Ended | RuleId::NotYourTurn | RuleId::NoRollDue => None,
         }
     }
 }
@@ -126,6 +144,8 @@ impl fmt::Display for RuleId {
         match self {
             RuleId::Numbered { game, number } => write!(f, "{}{number}", game.rule_letter()),
             RuleId::Ended => f.write_str(ENDED),
+            RuleId::NotYourTurn => f.write_str(NOT_YOUR_TURN),
+            RuleId::NoRollDue => f.write_str(NO_ROLL_DUE),
         }
     }
 }
@@ -139,13 +159,14 @@ impl fmt::Debug for RuleId {
 impl FromStr for RuleId {
     type Err = String;
 
-    /// `X5`, `h13` (any case) or `ended`; a number the game's page does not
-    /// have is refused.
+    /// `X5`, `h13` (any case), `ended`, `not-your-turn` or `no-roll-due`; a
+    /// number the game's page does not have is refused.
     fn from_str(text: &str) -> Result<RuleId, String> {
-        if text == ENDED {
-            return Ok(RuleId::Ended);
+        if let Some((rule, _)) = RuleId::UNNUMBERED.into_iter().find(|(_, t)| *t == text) {
+            return Ok(rule);
         }
-        let unknown = || format!("unknown rule {text:?} (like X5, H13, J16, B11 or {ENDED})");
+        let unknown =
+            || format!("unknown rule {text:?} (like X5, H13, J16, B11, {ENDED}, {NOT_YOUR_TURN} or {NO_ROLL_DUE})");
         let mut chars = text.chars();
         let letter = chars.next().ok_or_else(unknown)?.to_ascii_uppercase();
         let game = GameId::ALL
@@ -191,6 +212,26 @@ mod tests {
         assert_eq!("ended".parse::<RuleId>(), Ok(RuleId::Ended));
         assert_eq!("h13".parse::<RuleId>(), Ok(H13));
         for bad in ["", "X", "X0", "X16", "H18", "Q1", "turn", "J1x"] {
+            assert!(bad.parse::<RuleId>().is_err(), "{bad:?} is not a rule");
+        }
+    }
+
+    #[test]
+    fn turn_and_roll_refusals_have_their_own_ids_apart_from_ended() {
+        assert_eq!(RuleId::NotYourTurn.to_string(), "not-your-turn");
+        assert_eq!(RuleId::NoRollDue.to_string(), "no-roll-due");
+        for rule in [RuleId::Ended, RuleId::NotYourTurn, RuleId::NoRollDue] {
+            assert_eq!(rule.to_string().parse::<RuleId>(), Ok(rule));
+            assert_eq!(rule.game(), None, "{rule} belongs to no game's page");
+            let json = serde_json::to_string(&rule).unwrap();
+            assert_eq!(serde_json::from_str::<RuleId>(&json).unwrap(), rule);
+        }
+        assert_ne!(RuleId::NotYourTurn, RuleId::Ended);
+        assert_ne!(RuleId::NoRollDue, B5);
+        // Texts saved or sent before these ids existed still read back.
+        assert_eq!(serde_json::from_str::<RuleId>("\"ended\"").unwrap(), RuleId::Ended);
+        assert_eq!(serde_json::from_str::<RuleId>("\"B5\"").unwrap(), B5);
+        for bad in ["Not-Your-Turn", "not_your_turn", "no-roll", "no-roll-due "] {
             assert!(bad.parse::<RuleId>().is_err(), "{bad:?} is not a rule");
         }
     }

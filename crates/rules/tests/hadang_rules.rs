@@ -643,3 +643,63 @@ proptest! {
         }
     }
 }
+
+// ---------- the public route API engines use (H13) ----------
+
+/// `Hadang::passage()` and `Passage::shortest_crossings` are what the bots
+/// measure routes with: they agree with the position's own H13 answers, and
+/// a wall that cuts none of the crossings leaves the route as long.
+#[test]
+fn h13_public_passage_agrees_with_the_position_and_finds_every_shortest_route() {
+    use papan_rules::hadang::masks::{goal, squares};
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..30 {
+        let mut position = Hadang::start();
+        for _ in 0..40 {
+            if position.winner().is_some() {
+                break;
+            }
+            let passage = position.passage();
+            for seat in Seat::BOTH {
+                let start = 1u128 << position.pawn(seat).index();
+                let (length, crossings) = passage.shortest_crossings(start, goal(seat)).unwrap();
+                assert_eq!(length, position.shortest_path_len(seat));
+                assert_eq!(passage.distance(start, goal(seat)), Some(length));
+                assert_eq!(
+                    squares(position.pawn_target_set(seat)).collect::<Vec<_>>(),
+                    position.pawn_targets(seat)
+                );
+                for wall in Wall::all().filter(|&w| !crossings.cut_by(w)) {
+                    assert_eq!(
+                        passage.with_wall(wall).distance(start, goal(seat)),
+                        Some(length),
+                        "{wall}"
+                    );
+                }
+            }
+            let moves = position.legal_moves();
+            position.play(&moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn h13_shortest_crossings_from_e1_on_an_empty_board_are_file_e() {
+    use papan_rules::hadang::masks::goal;
+    let start = Hadang::start();
+    let (length, crossings) = start
+        .passage()
+        .shortest_crossings(1u128 << sq("e1").index(), goal(Seat::First))
+        .unwrap();
+    assert_eq!(length, 8);
+    assert_eq!(crossings.east, 0, "no sideways step is on a shortest route");
+    let cut: Vec<String> = Wall::all()
+        .filter(|&w| crossings.cut_by(w))
+        .map(|w| w.to_string())
+        .collect();
+    // Horizontal walls anchored on files d or e, ranks 1–8, cut file e.
+    assert_eq!(cut.len(), 16, "{cut:?}");
+    assert!(cut
+        .iter()
+        .all(|w| w.ends_with('h') && (w.starts_with('d') || w.starts_with('e'))));
+}

@@ -4,34 +4,11 @@
 //! replays (restart, `Last-Event-ID` resumes).
 
 use crate::games::{new_game, AnyGame};
+pub use crate::storage::Logged;
 use papan_api::fairness::{commit_for, to_hex};
 use papan_api::{ApiError, Commitment, ErrorCode, EventKind, Reveal, RoomOptions, RoomStatus, Snapshot};
 use papan_rules::clock::Clock;
 use papan_rules::{EndReason, Seat, Turn};
-use serde::{Deserialize, Serialize};
-
-/// An event as logged: the public kind plus server-only secrets.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Logged {
-    pub kind: EventKind,
-    /// `Started`: the game's setup seed and commitment salt (never sent
-    /// before the game ends).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub secret: Option<(u64, [u8; 32])>,
-    /// The clock after the event, paused (restored with a grace on restart).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock: Option<Clock>,
-}
-
-impl Logged {
-    pub fn new(kind: EventKind) -> Logged {
-        Logged {
-            kind,
-            secret: None,
-            clock: None,
-        }
-    }
-}
 
 pub struct RoomCore {
     pub id: String,
@@ -157,7 +134,7 @@ impl RoomCore {
             EventKind::Rolled { notation } => {
                 let game = self.game_in_play()?;
                 if game.turn() != Turn::Chance {
-                    return Err(ApiError::illegal(papan_rules::rule::B5, "no roll is due"));
+                    return Err(ApiError::illegal(papan_rules::RuleId::NoRollDue, "no roll is due"));
                 }
                 let canonical = game.play_text(notation)?;
                 self.moves.push(canonical);

@@ -2,13 +2,17 @@
 //! the node that owns it, or this node after taking over a room whose
 //! owner's lease lapsed.
 
-use crate::cluster::relay::{self, Answer, Call};
+use crate::call::{Answer, Call, EventStream};
 use crate::cluster::Cluster;
-use crate::room::{self, Cmd, RoomHandle};
-use crate::{lock, Shared};
+use crate::games;
+use crate::relay;
+use crate::room::{self, Cmd, RoomHandle, Subscription};
+use crate::shared::{kept_closed, lock, Shared};
 use papan_api::{ApiError, ErrorCode, RoomOptions, SeatGrant};
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
 
 pub enum Route {
     Local(RoomHandle),
@@ -33,7 +37,7 @@ impl Shared {
             return Ok(Route::Local(handle));
         }
         if self.is_kept_closed(id) {
-            return Err(crate::kept_closed(id));
+            return Err(kept_closed(id));
         }
         if let Some(node) = cluster.known_owner(id) {
             return Ok(Route::Remote(node));
@@ -74,12 +78,12 @@ impl Shared {
     pub async fn perform(self: &Arc<Self>, id: &str, call: Call) -> Result<Answer, ApiError> {
         let Some(cluster) = self.store.cluster() else {
             let handle = self.lookup_or_reopen(id).await?;
-            return relay::perform_local(None, &handle, call).await;
+            return perform_local(None, &handle, call).await;
         };
         let deadline = Instant::now() + cluster.lease * 3;
         loop {
             match self.route(id).await? {
-                Route::Local(handle) => return relay::perform_local(Some(cluster), &handle, call).await,
+                Route::Local(handle) => return perform_local(Some(cluster), &handle, call).await,
                 Route::Remote(node) => {
                     if let Some(answer) = cluster.call(&node, id, &call).await {
                         return answer;
@@ -108,6 +112,40 @@ impl Shared {
             .map_err(room::internal)?
             .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "no room with this code"))?;
         self.perform(&id, Call::Join { device_id }).await?.seat()
+    }
+
+    /// Quick match: a room waiting with the same options, or a new one
+    /// left waiting.
+    pub async fn quick_match(self: &Arc<Self>, device_id: &str, options: RoomOptions) -> Result<SeatGrant, ApiError> {
+        games::validate(&options)?;
+        if let Some(cluster) = self.store.cluster() {
+            return self.quick_match_cluster(cluster, device_id, options).await;
+        }
+        let key = serde_json::to_string(&options).unwrap_or_default();
+        loop {
+            let waiting = lock(&self.waiting).remove(&key);
+            let Some(room_id) = waiting else { break };
+            let Some(handle) = self.room(&room_id) else { continue };
+            let device = device_id.to_string();
+            match handle
+                .call(|reply| room::Cmd::Join {
+                    device_id: device,
+                    reply,
+                })
+                .await
+            {
+                Ok(grant) => return Ok(grant),
+                Err(e) if e.code == ErrorCode::Conflict && e.message.contains("device") => {
+                    // Our own waiting table: keep waiting there.
+                    lock(&self.waiting).insert(key.clone(), room_id);
+                    return Err(e);
+                }
+                Err(_) => continue,
+            }
+        }
+        let grant = self.create_room(device_id, options).await?;
+        lock(&self.waiting).insert(key, grant.room_id.clone());
+        Ok(grant)
     }
 
     /// Quick match on a cluster: the queue is a key-value entry per set of
@@ -155,10 +193,7 @@ impl Shared {
     /// Ends every room task of this node (its lease lapsed: other nodes
     /// may own them now).
     pub(crate) fn drop_rooms(&self) {
-        for (_, room) in lock(&self.rooms).drain() {
-            room.stop();
-        }
-        lock(&self.codes).clear();
+        self.rooms.stop_all();
     }
 }
 
@@ -203,4 +238,106 @@ pub(crate) async fn keep_lease(shared: Arc<Shared>, cluster: Arc<Cluster>, mut r
             }
         }
     }
+}
+
+/// `call` on a room running here (a relayed stream needs the cluster).
+pub async fn perform_local(
+    cluster: Option<&Arc<Cluster>>,
+    handle: &RoomHandle,
+    call: Call,
+) -> Result<Answer, ApiError> {
+    Ok(match call {
+        Call::Snapshot { token_hash } => {
+            Answer::Snapshot(handle.call(|reply| Cmd::Snapshot { token_hash, reply }).await?)
+        }
+        Call::Act { token_hash, request } => Answer::Accepted(
+            handle
+                .call(|reply| Cmd::Act {
+                    token_hash,
+                    request,
+                    reply,
+                })
+                .await?,
+        ),
+        Call::Join { device_id } => Answer::Seat(handle.call(|reply| Cmd::Join { device_id, reply }).await?),
+        Call::Subscribe {
+            token_hash,
+            last_event_id,
+            inbox,
+        } => {
+            let Some(cluster) = cluster else {
+                return Err(ApiError::new(ErrorCode::Internal, "relayed streams need a cluster"));
+            };
+            let events = local_events(handle.clone(), token_hash, last_event_id).await?;
+            relay::deliver_to(cluster.clone(), inbox, events);
+            Answer::Subscribed
+        }
+    })
+}
+
+impl Shared {
+    /// A call relayed from another node: answered if the room is this
+    /// node's, `None` if it is not (the asking node looks again).
+    pub async fn answer_relayed(self: &Arc<Self>, room: &str, call: Call) -> Option<Result<Answer, ApiError>> {
+        match self.route(room).await {
+            Ok(Route::Local(handle)) => Some(perform_local(self.store.cluster(), &handle, call).await),
+            Ok(Route::Remote(_)) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+}
+
+/// Tells the room when a stream closes (presence and the grace period).
+pub struct StreamGuard {
+    room: RoomHandle,
+    slot: u8,
+}
+
+impl StreamGuard {
+    pub fn new(room: RoomHandle, slot: u8) -> StreamGuard {
+        StreamGuard { room, slot }
+    }
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        let tx = self.room.tx.clone();
+        let slot = self.slot;
+        if tx.try_send(Cmd::Unsubscribe { slot }).is_err() {
+            tokio::spawn(async move {
+                let _ = tx.send(Cmd::Unsubscribe { slot }).await;
+            });
+        }
+    }
+}
+
+/// A stream of a room running here, straight from its task.
+pub async fn local_events(
+    handle: RoomHandle,
+    token_hash: String,
+    last_event_id: Option<u64>,
+) -> Result<EventStream, ApiError> {
+    let Subscription { slot, backlog, live } = handle
+        .call(|reply| Cmd::Subscribe {
+            token_hash,
+            last_event_id,
+            reply,
+        })
+        .await?;
+    let guard = StreamGuard { room: handle, slot };
+    let state = (VecDeque::from(backlog), live, guard);
+    Ok(Box::pin(futures_util::stream::unfold(
+        state,
+        |(mut backlog, mut live, guard)| async move {
+            if let Some(event) = backlog.pop_front() {
+                return Some((event, (backlog, live, guard)));
+            }
+            match live.recv().await {
+                Ok(event) => Some((event, (backlog, live, guard))),
+                // Too slow a reader: end the stream; the client resumes with
+                // Last-Event-ID and gets the missed events from the log.
+                Err(broadcast::error::RecvError::Lagged(_)) | Err(broadcast::error::RecvError::Closed) => None,
+            }
+        },
+    )))
 }

@@ -1,8 +1,10 @@
 //! HTTP routes (axum): authentication, limits, JSON errors, SSE.
 
-use crate::cluster::relay::{self, Call};
-use crate::room::{Cmd, RoomHandle, Subscription};
-use crate::{secrets, Route, Shared};
+use crate::call::{Call, EventStream};
+use crate::dispatch::local_events;
+use crate::dispatch::Route;
+use crate::shared::Shared;
+use crate::{relay, secrets};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -14,11 +16,9 @@ use axum::{Json, Router};
 use futures_util::{Stream, StreamExt};
 use papan_api::*;
 use serde::de::DeserializeOwned;
-use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::broadcast;
 
 type App = Arc<Shared>;
 
@@ -176,7 +176,7 @@ async fn act(
     let answer = app
         .perform(&id, Call::Act { token_hash, request })
         .await
-        .and_then(relay::Answer::accepted);
+        .and_then(crate::call::Answer::accepted);
     if let Err(e) = &answer {
         tracing::debug!(room = %id, code = ?e.code, rule = ?e.rule, "action refused");
     }
@@ -191,30 +191,6 @@ async fn rating(State(app): State<App>, headers: HeaderMap, Path(game): Path<Str
     Ok(Json(
         app.store.rating(&device, game).await.map_err(crate::room::internal)?,
     ))
-}
-
-/// Tells the room when a stream closes (presence and the grace period).
-pub struct StreamGuard {
-    room: RoomHandle,
-    slot: u8,
-}
-
-impl StreamGuard {
-    pub fn new(room: RoomHandle, slot: u8) -> StreamGuard {
-        StreamGuard { room, slot }
-    }
-}
-
-impl Drop for StreamGuard {
-    fn drop(&mut self) {
-        let tx = self.room.tx.clone();
-        let slot = self.slot;
-        if tx.try_send(Cmd::Unsubscribe { slot }).is_err() {
-            tokio::spawn(async move {
-                let _ = tx.send(Cmd::Unsubscribe { slot }).await;
-            });
-        }
-    }
 }
 
 fn sse_event(event: &RoomEvent) -> Event {
@@ -244,7 +220,7 @@ async fn events(
                 .ok_or_else(|| Failure(ApiError::new(ErrorCode::Malformed, "Last-Event-ID is a version number")))?,
         ),
     };
-    let events: relay::EventStream = match app.route(&id).await? {
+    let events: EventStream = match app.route(&id).await? {
         Route::Local(handle) => local_events(handle, token_hash, last_event_id).await?,
         Route::Remote(_) => {
             let Some(cluster) = app.store.cluster() else {
@@ -266,35 +242,4 @@ async fn events(
     };
     let stream = events.map(|event| Ok(sse_event(&event)));
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
-}
-
-/// A stream of a room running here, straight from its task.
-async fn local_events(
-    handle: RoomHandle,
-    token_hash: String,
-    last_event_id: Option<u64>,
-) -> Result<relay::EventStream, Failure> {
-    let Subscription { slot, backlog, live } = handle
-        .call(|reply| Cmd::Subscribe {
-            token_hash,
-            last_event_id,
-            reply,
-        })
-        .await?;
-    let guard = StreamGuard { room: handle, slot };
-    let state = (VecDeque::from(backlog), live, guard);
-    Ok(Box::pin(futures_util::stream::unfold(
-        state,
-        |(mut backlog, mut live, guard)| async move {
-            if let Some(event) = backlog.pop_front() {
-                return Some((event, (backlog, live, guard)));
-            }
-            match live.recv().await {
-                Ok(event) => Some((event, (backlog, live, guard))),
-                // Too slow a reader: end the stream; the client resumes with
-                // Last-Event-ID and gets the missed events from the log.
-                Err(broadcast::error::RecvError::Lagged(_)) | Err(broadcast::error::RecvError::Closed) => None,
-            }
-        },
-    )))
 }

@@ -93,7 +93,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
 
 #[tokio::main]
 async fn main() {
-    let words = papan_bots::cli::args_or_exit("papan-server", USAGE, None);
+    let words = papan_cli::args_or_exit("papan-server", USAGE, None);
     tracing_subscriber::fmt()
         .json()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))

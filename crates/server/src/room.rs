@@ -2,11 +2,11 @@
 //! with papan-rules, runs the clocks and grace periods, appends to the event
 //! log and fans events out per viewer. Nothing else touches a room.
 
+use crate::config::Config;
 use crate::core::{Logged, RoomCore};
 use crate::games::{absence, tempo, Absence};
 use crate::secrets;
-use crate::store::{Entry, NewSeat, RatedResult};
-use crate::Shared;
+use crate::storage::{Entry, NewSeat, RatedResult, Storage};
 use papan_api::fairness::dice_rng;
 use papan_api::{
     Action, ActionAccepted, ActionRequest, ApiError, ErrorCode, EventKind, RoomEvent, RoomStatus, SeatGrant, Snapshot,
@@ -14,7 +14,7 @@ use papan_api::{
 use papan_rules::clock::{Clock, ClockState, Expiry, Tempo};
 use papan_rules::{EndReason, Outcome, Seat, Turn};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
@@ -81,6 +81,66 @@ impl RoomHandle {
     }
 }
 
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The rooms running on this node, by id and by join code.
+#[derive(Default)]
+pub struct Registry {
+    rooms: Mutex<HashMap<String, RoomHandle>>,
+    codes: Mutex<HashMap<String, String>>,
+}
+
+impl Registry {
+    pub fn get(&self, id: &str) -> Option<RoomHandle> {
+        lock(&self.rooms).get(id).cloned()
+    }
+
+    pub fn by_code(&self, code: &str) -> Option<RoomHandle> {
+        let id = lock(&self.codes).get(&code.trim().to_ascii_uppercase()).cloned()?;
+        self.get(&id)
+    }
+
+    pub fn insert(&self, id: &str, code: &str, handle: RoomHandle) {
+        lock(&self.rooms).insert(id.to_string(), handle);
+        lock(&self.codes).insert(code.to_string(), id.to_string());
+    }
+
+    /// Registers `handle` unless room `id` runs already: the one kept.
+    pub fn insert_first(&self, id: &str, code: &str, handle: RoomHandle) -> RoomHandle {
+        let kept = {
+            let mut rooms = lock(&self.rooms);
+            rooms.entry(id.to_string()).or_insert_with(|| handle.clone()).clone()
+        };
+        if kept.same_task(&handle) {
+            lock(&self.codes).insert(code.to_string(), id.to_string());
+        }
+        kept
+    }
+
+    pub fn forget(&self, id: &str) {
+        lock(&self.rooms).remove(id);
+        lock(&self.codes).retain(|_, v| v != id);
+    }
+
+    /// Stops every room and forgets them all.
+    pub fn stop_all(&self) {
+        for (_, room) in lock(&self.rooms).drain() {
+            room.stop();
+        }
+        lock(&self.codes).clear();
+    }
+}
+
+/// What a room task needs from the node around it.
+pub struct RoomEnv {
+    pub config: Config,
+    pub store: Arc<Storage>,
+    /// Where the room is forgotten once its task ends.
+    pub registry: Arc<Registry>,
+}
+
 pub struct Actor {
     core: RoomCore,
     log: Vec<Logged>,
@@ -98,7 +158,7 @@ pub struct Actor {
     /// Another node appended to this room's log (it owns the room now):
     /// the task ends without writing again.
     fenced: bool,
-    shared: Arc<Shared>,
+    env: Arc<RoomEnv>,
 }
 
 /// Events buffered per seat for live streams. The ring keeps its last values
@@ -120,7 +180,7 @@ fn forbidden() -> ApiError {
 impl Actor {
     /// A room rebuilt from its stored log (or a new one with its first events).
     pub fn restore(
-        shared: Arc<Shared>,
+        env: Arc<RoomEnv>,
         core: RoomCore,
         seats: Vec<(u8, String, String)>,
         log: Vec<(Logged, Option<u8>, Option<u64>)>,
@@ -140,7 +200,7 @@ impl Actor {
             origin: Instant::now(),
             closed_at: None,
             fenced: false,
-            shared,
+            env,
         };
         for (slot, hash, device) in seats {
             actor.token_hashes[slot as usize] = Some(hash);
@@ -188,11 +248,11 @@ impl Actor {
 
     fn now_game(&self) -> u64 {
         let real = self.origin.elapsed().as_millis() as u64;
-        real * 1000 / self.shared.config.ms_per_game_second.max(1)
+        real * 1000 / self.env.config.ms_per_game_second.max(1)
     }
 
     fn game_to_real(&self, game_ms: u64) -> Duration {
-        Duration::from_millis(game_ms * self.shared.config.ms_per_game_second / 1000)
+        Duration::from_millis(game_ms * self.env.config.ms_per_game_second / 1000)
     }
 
     fn fresh_clock(&self, now: u64) -> Clock {
@@ -229,7 +289,7 @@ impl Actor {
             self.check_timers().await;
             self.handle(cmd).await;
         }
-        self.shared.forget_room(&self.core.id);
+        self.env.registry.forget(&self.core.id);
     }
 
     fn slot_for(&self, token_hash: &str) -> Result<u8, ApiError> {
@@ -381,10 +441,10 @@ impl Actor {
                         let ply = self.core.moves.len() as u64;
                         let notation = g
                             .sample(&mut dice_rng(seed, ply))
-                            .ok_or_else(|| ApiError::illegal(papan_rules::rule::B5, "no roll is due"))?;
+                            .ok_or_else(|| ApiError::illegal(papan_rules::RuleId::NoRollDue, "no roll is due"))?;
                         vec![Logged::new(EventKind::Rolled { notation })]
                     }
-                    _ => return Err(ApiError::illegal(papan_rules::rule::B5, "no roll is due now")),
+                    _ => return Err(ApiError::illegal(papan_rules::RuleId::NoRollDue, "no roll is due now")),
                 }
             }
             Action::Resign => {
@@ -536,7 +596,7 @@ impl Actor {
         }
         let first_version = self.core.version + 1;
         let logged: Vec<Logged> = done.iter().map(|(e, _)| e.clone()).collect();
-        self.shared
+        self.env
             .store
             .append(
                 &self.core.id,
@@ -589,7 +649,7 @@ impl Actor {
 
     fn subscribe(&mut self, slot: u8, last_event_id: Option<u64>) -> Result<Subscription, ApiError> {
         let s = slot as usize;
-        if self.streams[s] >= self.shared.config.max_streams_per_seat {
+        if self.streams[s] >= self.env.config.max_streams_per_seat {
             return Err(ApiError::new(
                 ErrorCode::RateLimited,
                 "too many event streams for this seat",
@@ -671,7 +731,7 @@ impl Actor {
             }
         }
         for since in self.absent_since.iter().flatten() {
-            consider(*since + self.shared.config.grace);
+            consider(*since + self.env.config.grace);
         }
         at
     }
@@ -719,7 +779,7 @@ impl Actor {
             let Some(since) = self.absent_since[slot as usize] else {
                 continue;
             };
-            if since.elapsed() < self.shared.config.grace || !self.core.playing() {
+            if since.elapsed() < self.env.config.grace || !self.core.playing() {
                 continue;
             }
             self.absent_since[slot as usize] = None;

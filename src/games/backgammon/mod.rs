@@ -4,7 +4,9 @@
 
 pub mod board;
 pub mod geometry;
+mod lesson;
 mod play;
+pub mod setup;
 pub mod tap;
 
 use crate::i18n::{key, tr, tr_args, Lang};
@@ -28,6 +30,25 @@ fn seat_name(lang: Lang, seat: Seat) -> String {
 }
 
 impl GameUi for Backgammon {
+    const NAME_KEY: &'static str = key("game-backgammon");
+    const TAGLINE_KEY: &'static str = key("game-backgammon-tagline");
+    const FAIRNESS_KEY: Option<&'static str> = Some(key("online-fair-dice"));
+
+    fn art() -> Element {
+        rsx! {
+            svg { class: "game-art", view_box: "0 0 64 64", "aria-hidden": "true",
+                rect { x: "8", y: "8", width: "48", height: "48", rx: "6", class: "art-board" }
+                polygon { points: "12,12 18,12 15,34", class: "art-red" }
+                polygon { points: "46,52 52,52 49,30", class: "art-blue" }
+                rect { x: "26", y: "26", width: "12", height: "12", rx: "3", class: "art-wall" }
+            }
+        }
+    }
+
+    fn setup(lang: Lang) -> Element {
+        rsx! { setup::BackgammonSetup { lang } }
+    }
+
     const SCORES_POINTS: bool = true;
 
     fn slot() -> &'static GlobalSignal<SlotState<Backgammon>> {

@@ -14,14 +14,14 @@ impl Playable for Backgammon {
     /// Long enough to see the bot's dice before it moves.
     const BOT_PAUSE_MS: u32 = 350;
 
-    fn judge(view: &Backgammon) -> Option<Vec<(BgMove, f64, f64)>> {
-        let judged = papan_bots::backgammon::judge::judge_plays(view, papan_bots::backgammon::shipped_net());
-        Some(
-            judged
-                .into_iter()
-                .map(|j| (BgMove::Play(j.play), j.win, j.equity))
-                .collect(),
-        )
+    /// The score line of a `.mat` file (` alice : 0     bob : 0`).
+    fn file_names(text: &str) -> [Option<String>; 2] {
+        mat_names(text)
+    }
+
+    /// gnubg's `.mat` match files: each game on its own.
+    fn import_match(text: &str) -> Option<Result<Vec<crate::play::finished::MatchGame>, String>> {
+        Some(crate::play::finished::import_match(text))
     }
 
     fn chance_label(mv: &BgMove) -> Option<String> {
@@ -41,4 +41,21 @@ impl Playable for Backgammon {
     fn read_snapshot(snapshot: &Snapshot) -> Result<Seen<Backgammon>, String> {
         replay_public(BackgammonOptions::default(), &snapshot.moves)
     }
+}
+
+/// The two names of a `.mat` file's first score line, the line after
+/// ` Game 1`: `name : score` twice.
+fn mat_names(text: &str) -> [Option<String>; 2] {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    if lines.by_ref().find(|l| l.starts_with("Game ")).is_none() {
+        return [None, None];
+    }
+    let Some(score) = lines.next() else { return [None, None] };
+    let parts: Vec<&str> = score.split(':').collect();
+    let [first, middle, _] = parts[..] else {
+        return [None, None];
+    };
+    // The middle is `0     bob`: the first player's score, then the second's name.
+    let second = middle.trim_start().trim_start_matches(|c: char| c.is_ascii_digit());
+    [Some(first.trim().to_string()), Some(second.trim().to_string())]
 }

@@ -2,7 +2,10 @@
 
 pub mod board;
 pub mod geometry;
+mod lesson;
 mod play;
+pub mod room;
+pub mod setup;
 pub mod tap;
 
 use crate::i18n::{key, tr, tr_args, Lang};
@@ -20,6 +23,39 @@ use tap::HadangTap;
 static SLOT: GlobalSignal<SlotState<Hadang>> = Signal::global(|| SlotState::load(&Store::app()));
 
 impl GameUi for Hadang {
+    const NAME_KEY: &'static str = key("game-hadang");
+    const TAGLINE_KEY: &'static str = key("game-hadang-tagline");
+
+    /// H3, H12: walls two cells long in the grooves, never crossing.
+    fn rule_picture(number: u8) -> Option<(papan_rules::hadang::HadangOptions, u64, &'static [&'static str])> {
+        (number == 3).then_some((Default::default(), 0, &["e2", "e8", "d5h", "e6v", "c3v"]))
+    }
+
+    fn art() -> Element {
+        rsx! {
+            svg { class: "game-art", view_box: "0 0 64 64", "aria-hidden": "true",
+                rect { x: "8", y: "8", width: "48", height: "48", rx: "6", class: "art-board" }
+                rect { x: "14", y: "30", width: "22", height: "4", rx: "2", class: "art-wall" }
+                circle { cx: "32", cy: "18", r: "5", class: "art-red" }
+                circle { cx: "32", cy: "46", r: "5", class: "art-blue" }
+            }
+        }
+    }
+
+    fn setup(lang: Lang) -> Element {
+        rsx! { setup::HadangSetup { lang } }
+    }
+
+    fn room_fields(lang: Lang, options: Signal<papan_api::GameOptions>) -> Element {
+        rsx! { room::HadangRoomFields { lang, options } }
+    }
+
+    fn room_options() -> papan_api::GameOptions {
+        papan_api::GameOptions::Hadang(papan_api::HadangRoomOptions {
+            tempo: Some(room::DEFAULT_TEMPO),
+        })
+    }
+
     fn slot() -> &'static GlobalSignal<SlotState<Hadang>> {
         &SLOT
     }

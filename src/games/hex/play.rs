@@ -16,6 +16,13 @@ impl Playable for Hex {
         Some(position.size())
     }
 
+    /// HexGui's `PB` and `PW`.
+    fn file_names(text: &str) -> [Option<String>; 2] {
+        papan_rules::hex::sgf::from_sgf(text)
+            .map(|g| [g.first_name, g.second_name])
+            .unwrap_or_default()
+    }
+
     fn read_snapshot(snapshot: &Snapshot) -> Result<Seen<Hex>, String> {
         replay_public(snapshot.options.hex_options().unwrap_or_default(), &snapshot.moves)
     }

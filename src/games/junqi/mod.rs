@@ -4,8 +4,10 @@
 //! (J19) and the piece statistics (J21).
 
 pub mod board;
+mod lesson;
 pub mod names;
 mod play;
+pub mod setup;
 pub mod stats;
 pub mod tap;
 
@@ -28,6 +30,38 @@ pub const QUIET_WARNING: u16 = 40;
 static SLOT: GlobalSignal<SlotState<JunQi>> = Signal::global(|| SlotState::load(&Store::app()));
 
 impl GameUi for JunQi {
+    const NAME_KEY: &'static str = key("game-junqi");
+    const TAGLINE_KEY: &'static str = key("game-junqi-tagline");
+    const FAIRNESS_KEY: Option<&'static str> = Some(key("online-fair-junqi"));
+    const LEAVE_KEY: &'static str = key("online-leave-body-junqi");
+
+    /// J3, J4: roads, railways, camps and the mountains, at the start.
+    fn rule_picture(number: u8) -> Option<(papan_rules::junqi::JunQiOptions, u64, &'static [&'static str])> {
+        (number == 4).then_some((Default::default(), 1, &[]))
+    }
+
+    fn art() -> Element {
+        rsx! {
+            svg { class: "game-art", view_box: "0 0 64 64", "aria-hidden": "true",
+                rect { x: "8", y: "8", width: "48", height: "48", rx: "6", class: "art-board" }
+                rect { x: "15", y: "18", width: "14", height: "10", rx: "2", class: "art-red" }
+                rect { x: "35", y: "36", width: "14", height: "10", rx: "2", class: "art-blue" }
+                rect { x: "35", y: "18", width: "14", height: "10", rx: "2", class: "art-wall" }
+            }
+        }
+    }
+
+    fn setup(lang: Lang) -> Element {
+        rsx! { setup::JunQiSetup { lang } }
+    }
+
+    /// J20: every move has 30 seconds online; the lobby says so.
+    fn room_fields(lang: Lang, _options: Signal<papan_api::GameOptions>) -> Element {
+        rsx! {
+            p { class: "field-hint", {tr(lang, "online-junqi-limit")} }
+        }
+    }
+
     fn slot() -> &'static GlobalSignal<SlotState<JunQi>> {
         &SLOT
     }

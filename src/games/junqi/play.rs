@@ -40,12 +40,7 @@ impl Playable for JunQi {
     /// view the server sent (`{"game": <view>, "verdict": …}`), checked on
     /// the way in, and the public move list.
     fn read_snapshot(snapshot: &Snapshot) -> Result<Seen<JunQi>, String> {
-        let json = snapshot.view.as_ref().ok_or("the snapshot has no view of the game")?;
-        let game = json
-            .get("game")
-            .ok_or("the view has no `game` (expected {\"game\": …, \"verdict\": …})")?;
-        let view: JunQiView =
-            serde_json::from_value(game.clone()).map_err(|e| format!("the view cannot be read: {e}"))?;
+        let view: JunQiView = snapshot.seat_view()?;
         if view.seat() != snapshot.seat {
             return Err(format!(
                 "the view belongs to {:?}, not {:?}",

@@ -2,9 +2,9 @@
 //! unfinished lesson resumes.
 
 use super::load_progress;
+use crate::components::game_name_key;
+use crate::components::TopBar;
 use crate::i18n::{tr, tr_args};
-use crate::screens::game_name_key;
-use crate::screens::TopBar;
 use crate::settings::AppSettings;
 use crate::storage::Store;
 use crate::tutorial::catalog::cards;

@@ -7,8 +7,9 @@ use super::board::{LessonBoard, LessonEvent};
 use super::load_progress;
 use super::start::start_beginner;
 use crate::components::zoom::ZoomButton;
+use crate::components::{game_name_key, TopBar};
+use crate::games::with_game;
 use crate::i18n::{tr, tr_args, Lang};
-use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
 use crate::shell::toast::RuleLink;
 use crate::storage::Store;
@@ -16,10 +17,6 @@ use crate::tutorial::catalog::lesson_after;
 use crate::tutorial::{Advance, AnyLesson, Feedback, GameId, HintStage};
 use crate::Route;
 use dioxus::prelude::*;
-use papan_rules::backgammon::Backgammon;
-use papan_rules::hadang::Hadang;
-use papan_rules::hex::Hex;
-use papan_rules::junqi::JunQi;
 use papan_rules::RuleId;
 use std::marker::PhantomData;
 
@@ -283,12 +280,7 @@ fn LessonBody(lang: Lang, game: GameId, lesson: String) -> Element {
         ],
     );
     drop(s);
-    let board = match game {
-        GameId::Hex => rsx! { LessonBoard { game: PhantomData::<Hex>, session, lang, zoom, on_event } },
-        GameId::Hadang => rsx! { LessonBoard { game: PhantomData::<Hadang>, session, lang, zoom, on_event } },
-        GameId::Junqi => rsx! { LessonBoard { game: PhantomData::<JunQi>, session, lang, zoom, on_event } },
-        GameId::Backgammon => rsx! { LessonBoard { game: PhantomData::<Backgammon>, session, lang, zoom, on_event } },
-    };
+    let board = with_game!(game, G => rsx! { LessonBoard { game: PhantomData::<G>, session, lang, zoom, on_event } });
     let s = session.read();
     let game_name = tr(lang, game_name_key(game));
     rsx! {

@@ -2,19 +2,17 @@
 //! bot after a lesson (through each game's own controller and slot).
 
 use super::load_progress;
+use crate::games::with_game;
 use crate::i18n::{tr, Lang};
 use crate::screens::setup::{begin, Choice, Starts};
+use crate::shell::GameUi;
 use crate::storage::Store;
 use crate::tutorial::catalog::next_lesson;
 use crate::tutorial::GameId;
 use crate::Route;
 use dioxus::prelude::*;
 use papan_bots::Level;
-use papan_rules::backgammon::Backgammon;
 use papan_rules::clock::Tempo;
-use papan_rules::hadang::Hadang;
-use papan_rules::hex::{Hex, HexOptions};
-use papan_rules::junqi::JunQi;
 
 /// The lesson player route for the first unfinished lesson of `game`.
 pub fn learn_route(game: GameId, store: &Store) -> Route {
@@ -43,7 +41,7 @@ pub fn LearnButton(game: GameId, lang: Lang) -> Element {
 /// first (Hex on the 7×7 board of the lessons), and returns the play route;
 /// the error is shown on the lesson screen.
 pub fn start_beginner(game: GameId) -> Result<Route, String> {
-    fn choice<G: crate::play::Playable>(options: G::Options) -> Choice<G> {
+    fn choice<G: GameUi>(options: G::Options) -> Choice<G> {
         Choice {
             options,
             opponent: Some(Level::Beginner),
@@ -52,12 +50,7 @@ pub fn start_beginner(game: GameId) -> Result<Route, String> {
             alternate: G::ALTERNATE,
         }
     }
-    match game {
-        GameId::Hex => begin(choice::<Hex>(HexOptions { size: 7, swap: false })),
-        GameId::Hadang => begin(choice::<Hadang>(Default::default())),
-        GameId::Junqi => begin(choice::<JunQi>(Default::default())),
-        GameId::Backgammon => begin(choice::<Backgammon>(Default::default())),
-    }
+    with_game!(game, G => begin(choice::<G>(G::lesson_options())))
 }
 
 /// The home screen's entry to the lesson list.

@@ -1,23 +1,34 @@
 //! "Play online" for one game: the same options as offline plus what the
 //! server supports (turn limits, HADANG clocks, ranked), then quick match,
-//! create a room (its code is shown while waiting) or join by code.
+//! create a room (its code is shown while waiting), invite a friend (the
+//! same room, with a link and QR code on the waiting card), invite a recent
+//! opponent again, or join by code.
 
+use crate::components::{game_name_key, TopBar};
+use crate::games::with_game;
 use crate::i18n::{key, tr, tr_args, Lang};
 use crate::online::account::{self, ActiveSeat};
+use crate::online::contacts::{self, RecentOpponent, RoomNote};
+use crate::online::invite::clean_name;
 use crate::screens::setup::{Field, Segment};
-use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
+use crate::shell::GameUi;
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
-use papan_api::{ClientError, GameId, HadangTempo, Rating, RoomOptions, SeatGrant};
-use papan_rules::hex::SIZES;
+use papan_api::{ClientError, GameId, Rating, RoomOptions, SeatGrant};
 
 /// How the player wants to be seated.
 #[derive(Clone, Debug, PartialEq)]
 enum Seating {
     QuickMatch,
     Create,
+    /// A room for a friend (named or not); `options` of a recent opponent's
+    /// room, or the lobby's.
+    Invite {
+        options: Option<RoomOptions>,
+        friend: Option<String>,
+    },
     Join(String),
 }
 
@@ -40,6 +51,7 @@ pub fn request_error(lang: Lang, server: &str, error: &ClientError) -> String {
         ClientError::Api(e) => match e.code {
             papan_api::ErrorCode::NotFound => tr(lang, "online-code-unknown"),
             papan_api::ErrorCode::Conflict => tr(lang, "online-room-full"),
+            papan_api::ErrorCode::Gone => tr(lang, "invite-expired"),
             papan_api::ErrorCode::RateLimited => tr(lang, "online-rate-limited"),
             _ => tr_args(lang, "online-refused", &[("reason", e.message.clone())]),
         },
@@ -55,29 +67,17 @@ pub fn OnlineLobby(game: GameId) -> Element {
     let kind = game;
     let server = use_hook(|| account::server(&Store::app()));
     let existing = use_hook(move || account::active_seat(&Store::app(), kind));
-    let mut hex_size = use_signal(|| 11u8);
-    let mut hex_swap = use_signal(|| false);
-    let mut hex_limit = use_signal(|| None::<u64>);
-    let mut tempo = use_signal(|| {
-        Some(HadangTempo {
-            base_minutes: 5,
-            increment_seconds: 2,
-        })
-    });
+    // The game's own options, shown and changed by its fields.
+    let per_game = use_signal(|| with_game!(kind, G => G::room_options()));
     let mut ranked = use_signal(|| false);
     let mut code = use_signal(String::new);
+    let mut my_name = use_signal(|| contacts::my_name(&Store::app()).unwrap_or_default());
+    let mut friend = use_signal(String::new);
     let mut busy = use_signal(|| None::<Seating>);
     let mut error = use_signal(|| None::<String>);
     let mut rating = use_signal(|| None::<Rating>);
 
-    let options = move || {
-        let per_game = match kind {
-            GameId::Hex => RoomOptions::hex(hex_size(), hex_swap(), hex_limit()),
-            GameId::Hadang => RoomOptions::hadang(tempo()),
-            GameId::Junqi | GameId::Backgammon => RoomOptions::new(kind),
-        };
-        per_game.with_ranked(ranked())
-    };
+    let options = move || RoomOptions::from(per_game()).with_ranked(ranked());
 
     // The player's rating, shown while "ranked" is on.
     {
@@ -116,7 +116,11 @@ pub fn OnlineLobby(game: GameId) -> Element {
             error.set(None);
             busy.set(Some(seating.clone()));
             let server = server.clone();
-            let room_options = options();
+            let room_options = match &seating {
+                Seating::Invite { options: Some(o), .. } => *o,
+                _ => options(),
+            };
+            let room_game = room_options.game();
             spawn(async move {
                 let store = Store::app();
                 let result: Result<SeatGrant, ClientError> = account::with_client(&store, &server, |client| {
@@ -125,7 +129,7 @@ pub fn OnlineLobby(game: GameId) -> Element {
                     async move {
                         match seating {
                             Seating::QuickMatch => client.quick_match(room_options).await,
-                            Seating::Create => client.create_room(room_options).await,
+                            Seating::Create | Seating::Invite { .. } => client.create_room(room_options).await,
                             Seating::Join(_) => client.join(code.as_deref().unwrap_or_default()).await,
                         }
                     }
@@ -134,9 +138,26 @@ pub fn OnlineLobby(game: GameId) -> Element {
                 busy.set(None);
                 match result {
                     Ok(grant) => {
+                        if let Seating::Invite { friend, .. } = &seating {
+                            contacts::note_room(
+                                &store,
+                                RoomNote {
+                                    code: grant.code.clone(),
+                                    game: room_game,
+                                    options: room_options,
+                                    opponent: friend.clone(),
+                                    invited: true,
+                                },
+                            );
+                        }
+                        let game = if matches!(seating, Seating::Join(_)) {
+                            kind
+                        } else {
+                            room_game
+                        };
                         let seat = ActiveSeat {
                             server: server.clone(),
-                            game: kind,
+                            game,
                             grant,
                             matchmaking: seating == Seating::QuickMatch,
                             finished: false,
@@ -144,7 +165,7 @@ pub fn OnlineLobby(game: GameId) -> Element {
                         if let Err(e) = account::keep_seat(&store, &seat) {
                             crate::diag::warn(&format!("could not keep the online seat: {e}"));
                         }
-                        nav.push(Route::OnlinePlay { game: kind });
+                        nav.push(Route::OnlinePlay { game });
                     }
                     Err(e) => error.set(Some(request_error(lang, &server, &e))),
                 }
@@ -175,44 +196,7 @@ pub fn OnlineLobby(game: GameId) -> Element {
                     " "
                     button { class: "link-btn", onclick: move |_| { nav.push(Route::Settings {}); }, {tr(lang, "online-change")} }
                 }
-                if kind == GameId::Hex {
-                    Field { lang, title: key("setup-size"), hint: None,
-                        for s in SIZES {
-                            Segment { key: "{s}", label: format!("{s}×{s}"), testid: format!("size-{s}"), selected: hex_size() == s, onclick: move |_| hex_size.set(s) }
-                        }
-                    }
-                    Field { lang, title: key("setup-swap"), hint: Some(key("swap-hint")),
-                        Segment { label: tr(lang, "option-off"), testid: "swap-off", selected: !hex_swap(), onclick: move |_| hex_swap.set(false) }
-                        Segment { label: tr(lang, "option-on"), testid: "swap-on", selected: hex_swap(), onclick: move |_| hex_swap.set(true) }
-                    }
-                    Field { lang, title: key("online-turn-limit"), hint: Some(key("online-turn-limit-hint")),
-                        for (limit, id) in [(None, "limit-none"), (Some(30u64), "limit-30"), (Some(60u64), "limit-60")] {
-                            Segment {
-                                key: "{id}",
-                                label: match limit { Some(s) => tr_args(lang, "online-seconds", &[("seconds", s.to_string())]), None => tr(lang, "online-no-limit") },
-                                testid: id.to_string(),
-                                selected: hex_limit() == limit,
-                                onclick: move |_| hex_limit.set(limit),
-                            }
-                        }
-                    }
-                }
-                if kind == GameId::Hadang {
-                    Field { lang, title: key("online-clock"), hint: Some(key("online-clock-hint")),
-                        for (t, id) in hadang_tempos() {
-                            Segment {
-                                key: "{id}",
-                                label: match t { Some(t) => format!("{}+{}", t.base_minutes, t.increment_seconds), None => tr(lang, "online-no-limit") },
-                                testid: id,
-                                selected: tempo() == t,
-                                onclick: move |_| tempo.set(t),
-                            }
-                        }
-                    }
-                }
-                if kind == GameId::Junqi {
-                    p { class: "field-hint", {tr(lang, "online-junqi-limit")} }
-                }
+                {with_game!(kind, G => G::room_fields(lang, per_game))}
                 Field { lang, title: key("online-ranked"), hint: Some(key("online-ranked-hint")),
                     Segment { label: tr(lang, "option-off"), testid: "ranked-off", selected: !ranked(), onclick: move |_| ranked.set(false) }
                     Segment { label: tr(lang, "option-on"), testid: "ranked-on", selected: ranked(), onclick: move |_| ranked.set(true) }
@@ -223,6 +207,59 @@ pub fn OnlineLobby(game: GameId) -> Element {
                             {tr_args(lang, if r.provisional { "online-rating-provisional" } else { "online-rating" }, &[("rating", format!("{:.0}", r.rating)), ("deviation", format!("{:.0}", r.deviation))])}
                         }
                     }
+                }
+                section { class: "field invite-field",
+                    h2 { class: "field-title", {tr(lang, "invite-title")} }
+                    p { class: "field-hint", {tr(lang, "invite-hint")} }
+                    div { class: "invite-names",
+                        label { class: "invite-name",
+                            span { {tr(lang, "invite-my-name")} }
+                            input {
+                                class: "server-input",
+                                "data-testid": "my-name",
+                                r#type: "text",
+                                autocomplete: "nickname",
+                                maxlength: "24",
+                                value: "{my_name}",
+                                oninput: move |e| my_name.set(e.value()),
+                            }
+                        }
+                        label { class: "invite-name",
+                            span { {tr(lang, "invite-friend-name")} }
+                            input {
+                                class: "server-input",
+                                "data-testid": "friend-name",
+                                r#type: "text",
+                                autocomplete: "off",
+                                maxlength: "24",
+                                value: "{friend}",
+                                oninput: move |e| friend.set(e.value()),
+                            }
+                        }
+                    }
+                    button {
+                        class: "btn btn-primary btn-block",
+                        "data-testid": "invite",
+                        disabled: working,
+                        onclick: {
+                            let mut go = go.clone();
+                            move |_| {
+                                if let Err(e) = contacts::set_my_name(&Store::app(), &my_name()) {
+                                    crate::diag::warn(&format!("could not keep the name: {e}"));
+                                }
+                                go(Seating::Invite { options: None, friend: clean_name(&friend()) })
+                            }
+                        },
+                        if matches!(busy(), Some(Seating::Invite { .. })) { {tr(lang, "online-connecting")} } else { {tr(lang, "invite-button")} }
+                    }
+                }
+                super::invite::RecentList {
+                    lang,
+                    disabled: working,
+                    on_invite: {
+                        let mut go = go.clone();
+                        move |entry: RecentOpponent| go(Seating::Invite { options: Some(entry.options), friend: entry.name })
+                    },
                 }
                 section { class: "field join-field",
                     h2 { class: "field-title", {tr(lang, "online-join-title")} }
@@ -279,21 +316,6 @@ pub fn OnlineLobby(game: GameId) -> Element {
             }
         }
     }
-}
-
-/// The HADANG clocks a room may have (H16), by test id.
-fn hadang_tempos() -> Vec<(Option<HadangTempo>, String)> {
-    let mut out = vec![(None, "tempo-none".to_string())];
-    for (base, inc) in [(1, 0), (3, 2), (5, 2), (10, 5)] {
-        out.push((
-            Some(HadangTempo {
-                base_minutes: base,
-                increment_seconds: inc,
-            }),
-            format!("tempo-{base}-{inc}"),
-        ));
-    }
-    out
 }
 
 /// The "Play online" button of a setup screen.

@@ -2,17 +2,17 @@
 //! game's board driven by the server) and the home card that returns to an
 //! unfinished online game.
 
+mod invite;
 mod lobby;
-mod parts;
 mod play;
 
-pub use lobby::{normalize_code, OnlineButton, OnlineLobby};
-pub use parts::{ConnectionDot, WaitingCard};
+pub use invite::{when_text, InviteSlot, RecentList};
+pub use lobby::{normalize_code, request_error, OnlineButton, OnlineLobby};
 pub use play::OnlinePlay;
 
+use crate::components::game_name_key;
 use crate::i18n::{tr, Lang};
 use crate::online::account;
-use crate::screens::game_name_key;
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
@@ -43,7 +43,7 @@ pub fn OnlineContinue(lang: Lang) -> Element {
             class: "continue-card online-continue",
             "data-testid": "continue-online",
             onclick: move |_| { nav.push(Route::OnlinePlay { game }); },
-            crate::components::icons::GameArt { game: seat.game.code() }
+            crate::components::icons::GameArt { game: seat.game }
             span { class: "continue-text",
                 span { class: "continue-title", {tr(lang, "online-return")} }
                 span { class: "continue-sub", {format!("{} · {}", tr(lang, game_name_key(seat.game)), seat.grant.code)} }

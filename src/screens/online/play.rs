@@ -4,12 +4,14 @@
 //! same play frame as offline games by [`OnlineGame`], with the game's own
 //! board driven by the server's snapshots.
 
-use super::parts::ConnectionDot;
+use crate::components::ConnectionDot;
+use crate::components::{game_name_key, TopBar};
+use crate::games::with_game;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::online::account::{self, ActiveSeat};
+use crate::online::contacts::{self, RecentOpponent};
 use crate::online::link::{self, Link, SessionCell};
 use crate::online::session::{Connection, Notice, RoomSession};
-use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
 use crate::shell::online::{OnlineGame, Room};
 use crate::shell::texts::refusal_text;
@@ -135,12 +137,35 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     {
         let seat = seat.clone();
         let mut rated_game = use_signal(|| None::<u32>);
+        let mut remembered = use_signal(|| false);
         use_effect(move || {
-            let (status, ranked, index) = {
+            let (status, ranked, index, options, code) = {
                 let s = session.read();
                 let Some(snap) = s.snapshot() else { return };
-                (snap.status, snap.options.ranked, snap.game_index)
+                (
+                    snap.status,
+                    snap.options.ranked,
+                    snap.game_index,
+                    snap.options,
+                    snap.code.clone(),
+                )
             };
+            // The opponent goes on the recent list once their game starts.
+            if status != RoomStatus::Waiting && !*remembered.peek() {
+                remembered.set(true);
+                let store = Store::app();
+                let name = contacts::room_note(&store, &code).and_then(|n| n.opponent);
+                let entry = RecentOpponent {
+                    name,
+                    game: seat.game,
+                    options,
+                    code,
+                    when_ms: now_ms(),
+                };
+                if let Err(e) = contacts::remember(&store, entry) {
+                    crate::diag::warn(&format!("could not keep the recent opponent: {e}"));
+                }
+            }
             match status {
                 RoomStatus::Closed => account::forget_seat(&Store::app(), seat.game),
                 RoomStatus::Over => account::mark_finished(&Store::app(), seat.game, true),
@@ -224,20 +249,7 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
     drop(s);
     let on_send = EventHandler::new(send);
     let on_leave = EventHandler::new(leave);
-    match game {
-        GameId::Hex => {
-            rsx! { OnlineGame { game: PhantomData::<papan_rules::hex::Hex>, room, lang, toaster, on_send, on_leave } }
-        }
-        GameId::Hadang => {
-            rsx! { OnlineGame { game: PhantomData::<papan_rules::hadang::Hadang>, room, lang, toaster, on_send, on_leave } }
-        }
-        GameId::Junqi => {
-            rsx! { OnlineGame { game: PhantomData::<papan_rules::junqi::JunQi>, room, lang, toaster, on_send, on_leave } }
-        }
-        GameId::Backgammon => {
-            rsx! { OnlineGame { game: PhantomData::<papan_rules::backgammon::Backgammon>, room, lang, toaster, on_send, on_leave } }
-        }
-    }
+    with_game!(game, G => rsx! { OnlineGame { game: PhantomData::<G>, room, lang, toaster, on_send, on_leave } })
 }
 
 /// A refusal from the server: the rule's explanation when it names one.

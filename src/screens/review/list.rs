@@ -1,37 +1,29 @@
 //! `/games`: the finished games kept on this device, newest first; a tap
 //! reopens one into its review.
 
+use crate::components::TopBar;
+use crate::games::with_game;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::play::finished::{self, Date, Finished, MatchGame};
 use crate::play::history;
-use crate::screens::TopBar;
 use crate::settings::AppSettings;
 use crate::shell::texts::{player_key, Seating};
 use crate::shell::GameUi;
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
-use papan_rules::backgammon::Backgammon;
-use papan_rules::hadang::Hadang;
-use papan_rules::hex::Hex;
-use papan_rules::junqi::JunQi;
 use papan_rules::{GameId, Seat};
 
 /// Reads `text` as a game of `game`, in that game's format.
 fn import(game: GameId, text: &str) -> Result<Finished, String> {
-    match game {
-        GameId::Hex => finished::import::<Hex>(text),
-        GameId::Hadang => finished::import::<Hadang>(text),
-        GameId::Junqi => finished::import::<JunQi>(text),
-        GameId::Backgammon => finished::import::<Backgammon>(text),
-    }
+    with_game!(game, G => finished::import::<G>(text))
 }
 
 /// Paste a game exported as text (Papan's, HexGui's SGF, gnubg's `.mat`)
 /// and open it in the review; a text that does not read says why.
 #[component]
 fn ImportCard(lang: Lang) -> Element {
-    let mut game = use_signal(|| GameId::Hex);
+    let mut game = use_signal(|| GameId::ALL[0]);
     let mut text = use_signal(String::new);
     let mut error = use_signal(|| None::<String>);
     // The games of a backgammon match file, offered one by one.
@@ -43,17 +35,15 @@ fn ImportCard(lang: Lang) -> Element {
     };
     let on_import = move |_| {
         games.set(None);
-        let kept = if game() == GameId::Backgammon {
-            match finished::import_match(&text.read()) {
-                Ok(mut found) if found.len() == 1 => found.remove(0).entry.and_then(open),
-                Ok(found) => {
-                    games.set(Some(found));
-                    return;
-                }
-                Err(reason) => Err(reason),
+        let matched = with_game!(game(), G => <G as crate::play::Playable>::import_match(&text.read()));
+        let kept = match matched {
+            Some(Ok(mut found)) if found.len() == 1 => found.remove(0).entry.and_then(open),
+            Some(Ok(found)) => {
+                games.set(Some(found));
+                return;
             }
-        } else {
-            import(game(), &text.read()).and_then(open)
+            Some(Err(reason)) => Err(reason),
+            None => import(game(), &text.read()).and_then(open),
         };
         match kept {
             Ok(key) => {
@@ -131,7 +121,7 @@ fn ImportCard(lang: Lang) -> Element {
                         "aria-checked": "{game() == g}",
                         "data-testid": "import-{g}",
                         onclick: move |_| { game.set(g); error.set(None); games.set(None); },
-                        {tr(lang, crate::screens::game_name_key(g))}
+                        {tr(lang, crate::components::game_name_key(g))}
                     }
                 }
             }
@@ -193,12 +183,7 @@ pub fn names_of(lang: Lang, entry: &Finished) -> [String; 2] {
         });
         seat_names::<G>(lang, entry, view.flatten().as_ref())
     }
-    match entry.game {
-        GameId::Hex => of::<Hex>(lang, entry),
-        GameId::Hadang => of::<Hadang>(lang, entry),
-        GameId::Junqi => of::<JunQi>(lang, entry),
-        GameId::Backgammon => of::<Backgammon>(lang, entry),
-    }
+    with_game!(entry.game, G => of::<G>(lang, entry))
 }
 
 /// "You won", "Normal bot won", "Alice won", "Draw", "Not finished".
@@ -317,7 +302,7 @@ fn FinishedEntry(lang: Lang, entry: Finished, on_open: EventHandler<String>) -> 
             "data-key": "{entry.key}",
             "data-origin": "{entry.origin}",
             onclick: move |_| on_open.call(key.clone()),
-            span { class: "finished-game-name", {tr(lang, crate::screens::game_name_key(entry.game))} }
+            span { class: "finished-game-name", {tr(lang, crate::components::game_name_key(entry.game))} }
             if let Some(date) = date {
                 time { class: "finished-date muted", "data-testid": "finished-date", datetime: date.iso(), {date_text(lang, date)} }
             }

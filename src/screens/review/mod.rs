@@ -1,5 +1,9 @@
 //! `/games` (finished games: reopen, import) and `/games/:id` (the review
 //! of one of them).
+//!
+//! The review screen keeps the board and its step bar fixed at the top, the
+//! graph and the moves scrolling beneath; a game with secrets (Jun Qi) is
+//! shown as the reviewing seat knew it, face-down pieces face down.
 
 pub mod graph;
 pub mod list;
@@ -7,18 +11,14 @@ pub mod screen;
 
 pub use list::FinishedGames;
 
+use crate::components::TopBar;
+use crate::games::with_game;
 use crate::i18n::{tr, Lang};
 use crate::play::finished;
-use crate::screens::TopBar;
 use crate::settings::AppSettings;
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
-use papan_rules::backgammon::Backgammon;
-use papan_rules::hadang::Hadang;
-use papan_rules::hex::Hex;
-use papan_rules::junqi::JunQi;
-use papan_rules::GameId;
 use screen::ReviewScreen;
 use std::marker::PhantomData;
 
@@ -35,7 +35,7 @@ pub fn Review(id: String) -> Element {
         Some(e) => format!(
             "{} · {}",
             tr(lang, "review-title"),
-            tr(lang, crate::screens::game_name_key(e.game))
+            tr(lang, crate::components::game_name_key(e.game))
         ),
         None => tr(lang, "review-title"),
     };
@@ -47,12 +47,7 @@ pub fn Review(id: String) -> Element {
                     None => rsx! {
                         p { class: "notice notice-error", role: "alert", "data-testid": "review-missing", {tr(lang, "review-missing")} }
                     },
-                    Some(entry) => match entry.game {
-                        GameId::Hex => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<Hex>, entry } },
-                        GameId::Hadang => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<Hadang>, entry } },
-                        GameId::Junqi => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<JunQi>, entry } },
-                        GameId::Backgammon => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<Backgammon>, entry } },
-                    },
+                    Some(entry) => with_game!(entry.game, G => rsx! { ReviewScreen { key: "{entry.key}", game: PhantomData::<G>, entry } }),
                 }
             }
         }

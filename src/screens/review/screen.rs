@@ -1,6 +1,6 @@
 //! The review of one finished game, for any game: the Expert's analysis
-//! worked out off the render path (a slice at a time, with progress and a
-//! stop), the winning-chance graph, every move with its mark, a summary
+//! worked out off the render path (a position at a time, with progress
+//! and a stop), the winning-chance graph, every move with its mark, a summary
 //! per side, and the board at the chosen move with the move played or the
 //! better one.
 
@@ -14,7 +14,6 @@ use crate::play::review::{Analysis, Mark, MoveReview, Review};
 use crate::play::{Playable, Table};
 use crate::settings::AppSettings;
 use crate::shell::{BoardProps, GameUi};
-use crate::timer::{monotonic_ms, sleep_ms};
 use dioxus::prelude::*;
 use papan_bots::Level;
 use papan_rules::{Record, RecordError, Seat};
@@ -25,9 +24,6 @@ use std::sync::Arc;
 /// The most one position may take: the whole game is reviewed in about a
 /// minute on a phone, each position still searched by the Expert.
 pub const REVIEW_MS_PER_POSITION: u64 = 800;
-
-/// Search iterations between yields to the UI.
-const SLICE: u32 = 64;
 
 /// The Fluent key of a mark.
 pub fn mark_key(mark: Mark) -> &'static str {
@@ -56,7 +52,9 @@ fn count_key(mark: Mark) -> &'static str {
     }
 }
 
-/// Runs the analysis in slices, publishing progress and the review so far.
+/// Runs the analysis position by position off the render path
+/// ([`crate::bot::review_position`]), publishing progress and the review
+/// so far.
 async fn analyse<G: GameUi>(
     record: Record<G>,
     mut progress: Signal<(usize, usize)>,
@@ -64,32 +62,19 @@ async fn analyse<G: GameUi>(
     mut running: Signal<bool>,
     cancel: Arc<AtomicBool>,
 ) {
-    if !crate::bot_data::ready(G::GAME, &cancel).await {
-        running.set(false);
-        return;
-    }
     let Ok(mut analysis) = Analysis::new(record, Level::Expert) else {
         running.set(false);
         return;
     };
     progress.set((0, analysis.total()));
-    let mut started = monotonic_ms();
-    let mut done = 0;
-    while !cancel.load(Ordering::Relaxed) {
-        let more = analysis.work(SLICE);
-        if analysis.done() == done && monotonic_ms() - started >= REVIEW_MS_PER_POSITION.min(analysis.time_limit_ms()) {
-            analysis.finish_position();
-        }
-        if analysis.done() != done {
-            done = analysis.done();
-            started = monotonic_ms();
-            progress.set((done, analysis.total()));
-            review.set(Some(analysis.review()));
-        }
-        if !more || analysis.is_done() {
-            break;
-        }
-        sleep_ms(0).await;
+    while let Some((view, seed)) = analysis.next_position() {
+        let verdict =
+            crate::bot::review_position::<G>(view, analysis.level(), seed, REVIEW_MS_PER_POSITION, cancel.clone())
+                .await;
+        let Some(verdict) = verdict else { break };
+        analysis.record(verdict);
+        progress.set((analysis.done(), analysis.total()));
+        review.set(Some(analysis.review()));
     }
     running.set(false);
 }

@@ -8,8 +8,6 @@
 use super::Starts;
 use crate::storage::Store;
 use papan_bots::Level;
-use papan_rules::clock::{HADANG_BASE_MINUTES, HADANG_INCREMENT_SECONDS};
-use papan_rules::hex::SIZES;
 use papan_rules::GameId;
 use serde::{Deserialize, Serialize};
 
@@ -43,18 +41,20 @@ impl Opponent {
     }
 }
 
-/// One game's last choices, as stored.
+/// One game's last choices, as stored. The choices only one game has
+/// (Hex's board, HADANG's clock) are read and written by that game's
+/// setup form (`games/<game>/setup.rs`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SetupMemory {
     opponent: Option<Opponent>,
     starts: Option<Starts>,
-    size: Option<u8>,
-    swap: Option<bool>,
-    alternate: Option<bool>,
+    pub(crate) size: Option<u8>,
+    pub(crate) swap: Option<bool>,
+    pub(crate) alternate: Option<bool>,
     /// HADANG's clock in minutes; 0 is "no clock".
-    clock_minutes: Option<u64>,
-    increment_seconds: Option<u64>,
+    pub(crate) clock_minutes: Option<u64>,
+    pub(crate) increment_seconds: Option<u64>,
 }
 
 fn memory_key(game: GameId) -> String {
@@ -95,48 +95,6 @@ impl SetupMemory {
 
     pub fn set_starts(&mut self, starts: Starts) -> &mut Self {
         self.starts = Some(starts);
-        self
-    }
-
-    /// The Hex board size, if it is one still offered.
-    pub fn size(&self, default: u8) -> u8 {
-        self.size.filter(|s| SIZES.contains(s)).unwrap_or(default)
-    }
-
-    pub fn swap(&self) -> bool {
-        self.swap.unwrap_or(false)
-    }
-
-    pub fn alternate(&self) -> bool {
-        self.alternate.unwrap_or(true)
-    }
-
-    pub fn set_hex(&mut self, size: u8, swap: bool, alternate: bool) -> &mut Self {
-        self.size = Some(size);
-        self.swap = Some(swap);
-        self.alternate = Some(alternate);
-        self
-    }
-
-    /// HADANG's remembered clock: `None` when nothing (valid) was chosen,
-    /// `Some(None)` for no clock, `Some(Some(minutes))` otherwise.
-    pub fn clock(&self) -> Option<Option<u64>> {
-        match self.clock_minutes? {
-            0 => Some(None),
-            m if HADANG_BASE_MINUTES.contains(&m) => Some(Some(m)),
-            _ => None,
-        }
-    }
-
-    pub fn increment(&self) -> u64 {
-        self.increment_seconds
-            .filter(|s| HADANG_INCREMENT_SECONDS.contains(s))
-            .unwrap_or(0)
-    }
-
-    pub fn set_clock(&mut self, base_minutes: Option<u64>, increment_seconds: u64) -> &mut Self {
-        self.clock_minutes = Some(base_minutes.unwrap_or(0));
-        self.increment_seconds = Some(increment_seconds);
         self
     }
 }

@@ -9,12 +9,12 @@ pub use fields::{Field, Segment};
 pub use memory::SetupMemory;
 
 use crate::components::sheet::Sheet;
+use crate::components::{game_name_key, TopBar};
 use crate::i18n::{key, tr, tr_args, Lang};
 use crate::play::player::from_setup;
 use crate::play::{Match, Playable};
 use crate::screens::learn::LearnButton;
 use crate::screens::online::OnlineButton;
-use crate::screens::{game_name_key, TopBar};
 use crate::settings::AppSettings;
 use crate::shell::texts::level_key;
 use crate::shell::{slot, GameUi};
@@ -23,11 +23,7 @@ use crate::timer::{monotonic_ms, now_ms};
 use crate::Route;
 use dioxus::prelude::*;
 use papan_bots::Level;
-use papan_rules::backgammon::Backgammon;
-use papan_rules::clock::{Tempo, HADANG_BASE_MINUTES, HADANG_INCREMENT_SECONDS};
-use papan_rules::hadang::{Hadang, HadangOptions};
-use papan_rules::hex::{Hex, HexOptions, SIZES};
-use papan_rules::junqi::JunQi;
+use papan_rules::clock::Tempo;
 use papan_rules::{GameId, Seat};
 
 /// Who takes the first seat (who moves first) in the first game.
@@ -114,18 +110,13 @@ pub fn begin<G: GameUi>(choice: Choice<G>) -> Result<Route, String> {
 pub fn Setup(game: GameId) -> Element {
     let settings = use_context::<Signal<AppSettings>>();
     let lang = settings.read().lang;
-    match game {
-        GameId::Hex => rsx! { HexSetup { lang } },
-        GameId::Hadang => rsx! { HadangSetup { lang } },
-        GameId::Junqi => rsx! { JunQiSetup { lang } },
-        GameId::Backgammon => rsx! { BackgammonSetup { lang } },
-    }
+    crate::games::with_game!(game, G => G::setup(lang))
 }
 
 /// The frame of every setup screen around the game's own fields. Start asks
 /// first when it would replace an unfinished game.
 #[component]
-fn SetupFrame(
+pub fn SetupFrame(
     lang: Lang,
     game: GameId,
     load_error: Option<String>,
@@ -207,7 +198,7 @@ const OPPONENTS: [(Option<Level>, &str); 4] = [
 ];
 
 #[component]
-fn OpponentField(lang: Lang, opponent: Signal<Option<Level>>, hint: Option<&'static str>) -> Element {
+pub fn OpponentField(lang: Lang, opponent: Signal<Option<Level>>, hint: Option<&'static str>) -> Element {
     let mut opponent = opponent;
     rsx! {
         Field { lang, title: key("setup-opponent"), hint,
@@ -225,7 +216,7 @@ fn OpponentField(lang: Lang, opponent: Signal<Option<Level>>, hint: Option<&'sta
 }
 
 #[component]
-fn StartsField(lang: Lang, starts: Signal<Starts>, hint: &'static str) -> Element {
+pub fn StartsField(lang: Lang, starts: Signal<Starts>, hint: &'static str) -> Element {
     let mut starts = starts;
     let choices = [
         (Starts::Me, "starts-me"),
@@ -248,7 +239,7 @@ fn StartsField(lang: Lang, starts: Signal<Starts>, hint: &'static str) -> Elemen
 }
 
 #[component]
-fn OnOff(lang: Lang, title: &'static str, hint: &'static str, id: &'static str, value: Signal<bool>) -> Element {
+pub fn OnOff(lang: Lang, title: &'static str, hint: &'static str, id: &'static str, value: Signal<bool>) -> Element {
     let mut value = value;
     rsx! {
         Field { lang, title, hint: Some(hint),
@@ -260,200 +251,17 @@ fn OnOff(lang: Lang, title: &'static str, hint: &'static str, id: &'static str, 
 
 /// The slot's state for the frame: why a save was unreadable, and whether
 /// a game waits to be continued.
-fn slot_state<G: GameUi>() -> (Option<String>, bool) {
+pub fn slot_state<G: GameUi>() -> (Option<String>, bool) {
     let state = G::slot().read();
     (state.load_error.clone(), state.unfinished().is_some())
 }
 
 /// Starts the game and goes to it, or shows why it could not start.
-fn start<G: GameUi>(choice: Choice<G>, mut error: Signal<Option<String>>) {
+pub fn start<G: GameUi>(choice: Choice<G>, mut error: Signal<Option<String>>) {
     match begin(choice) {
         Ok(route) => {
             navigator().push(route);
         }
         Err(e) => error.set(Some(e)),
-    }
-}
-
-#[component]
-fn HexSetup(lang: Lang) -> Element {
-    let memory = use_hook(|| SetupMemory::load(&Store::app(), GameId::Hex));
-    let mut size = use_signal(|| memory.size(11));
-    let swap = use_signal(|| memory.swap());
-    let opponent = use_signal(|| memory.opponent(Some(Level::Normal)));
-    let starts = use_signal(|| memory.starts());
-    let alternate = use_signal(|| memory.alternate());
-    let error = use_signal(|| None::<String>);
-    let (load_error, resumable) = slot_state::<Hex>();
-    let size_hint = if size() >= crate::games::hex::tap::PREVIEW_MIN_SIZE {
-        key("size-hint-confirm")
-    } else {
-        key("size-hint-quick")
-    };
-    let on_start = move |_| {
-        let choice = Choice::<Hex> {
-            options: HexOptions {
-                size: size(),
-                swap: swap(),
-            },
-            opponent: opponent(),
-            starts: starts(),
-            tempo: Tempo::Unlimited,
-            alternate: alternate(),
-        };
-        SetupMemory::default()
-            .set_opponent(opponent())
-            .set_starts(starts())
-            .set_hex(size(), swap(), alternate())
-            .save(&Store::app(), GameId::Hex);
-        start(choice, error);
-    };
-    rsx! {
-        SetupFrame { lang, game: GameId::Hex, load_error, resumable, error: error(), on_start,
-            Field { lang, title: key("setup-size"), hint: Some(size_hint),
-                for s in SIZES {
-                    Segment { key: "{s}", label: format!("{s}×{s}"), testid: format!("size-{s}"), selected: size() == s, onclick: move |_| size.set(s) }
-                }
-            }
-            OpponentField { lang, opponent, hint: None }
-            if opponent().is_some() {
-                StartsField { lang, starts, hint: key("starts-hint") }
-            }
-            OnOff { lang, title: key("setup-swap"), hint: key("swap-hint"), id: "swap", value: swap }
-            OnOff { lang, title: key("setup-alternate"), hint: key("alternate-hint"), id: "alternate", value: alternate }
-        }
-    }
-}
-
-#[component]
-fn HadangSetup(lang: Lang) -> Element {
-    let memory = use_hook(|| SetupMemory::load(&Store::app(), GameId::Hadang));
-    let opponent = use_signal(|| memory.opponent(Some(Level::Beginner)));
-    let starts = use_signal(|| memory.starts());
-    // No clock against the bot by default; 5 minutes between two people;
-    // a clock chosen before stays chosen.
-    let mut base = use_signal(|| memory.clock().flatten());
-    let mut increment = use_signal(|| memory.increment());
-    let mut clock_touched = use_signal(|| memory.clock().is_some());
-    let error = use_signal(|| None::<String>);
-    let (load_error, resumable) = slot_state::<Hadang>();
-    use_effect(move || {
-        let person = opponent().is_none();
-        if !*clock_touched.peek() {
-            base.set(person.then_some(5));
-        }
-    });
-    let on_start = move |_| {
-        let tempo = base()
-            .and_then(|b| Tempo::hadang(b, increment()).ok())
-            .unwrap_or(Tempo::Unlimited);
-        let choice = Choice::<Hadang> {
-            options: HadangOptions {},
-            opponent: opponent(),
-            starts: starts(),
-            tempo,
-            alternate: true,
-        };
-        SetupMemory::default()
-            .set_opponent(opponent())
-            .set_starts(starts())
-            .set_clock(base(), increment())
-            .save(&Store::app(), GameId::Hadang);
-        start(choice, error);
-    };
-    rsx! {
-        SetupFrame { lang, game: GameId::Hadang, load_error, resumable, error: error(), on_start,
-            p { class: "field-hint setup-lead", {tr(lang, "hadang-setup-lead")} }
-            OpponentField { lang, opponent, hint: None }
-            if opponent().is_some() {
-                StartsField { lang, starts, hint: key("hadang-starts-hint") }
-            }
-            Field { lang, title: key("hadang-setup-clock"), hint: Some(key("hadang-clock-hint")),
-                Segment {
-                    label: tr(lang, "hadang-clock-none"),
-                    testid: "clock-none",
-                    selected: base().is_none(),
-                    onclick: move |_| { base.set(None); clock_touched.set(true); },
-                }
-                for minutes in HADANG_BASE_MINUTES {
-                    Segment {
-                        key: "{minutes}",
-                        label: tr_args(lang, "hadang-minutes", &[("count", minutes.to_string())]),
-                        testid: format!("clock-{minutes}"),
-                        selected: base() == Some(minutes),
-                        onclick: move |_| { base.set(Some(minutes)); clock_touched.set(true); },
-                    }
-                }
-            }
-            if base().is_some() {
-                Field { lang, title: key("hadang-setup-increment"), hint: Some(key("hadang-increment-hint")),
-                    for seconds in HADANG_INCREMENT_SECONDS {
-                        Segment {
-                            key: "{seconds}",
-                            label: tr_args(lang, "hadang-seconds", &[("count", seconds.to_string())]),
-                            testid: format!("increment-{seconds}"),
-                            selected: increment() == seconds,
-                            onclick: move |_| increment.set(seconds),
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-#[component]
-fn BackgammonSetup(lang: Lang) -> Element {
-    let memory = use_hook(|| SetupMemory::load(&Store::app(), GameId::Backgammon));
-    let opponent = use_signal(|| memory.opponent(Some(Level::Beginner)));
-    let error = use_signal(|| None::<String>);
-    let (load_error, resumable) = slot_state::<Backgammon>();
-    let on_start = move |_| {
-        SetupMemory::default()
-            .set_opponent(opponent())
-            .save(&Store::app(), GameId::Backgammon);
-        start(Choice::<Backgammon>::against(opponent()), error);
-    };
-    rsx! {
-        SetupFrame { lang, game: GameId::Backgammon, load_error, resumable, error: error(), on_start,
-            OpponentField { lang, opponent, hint: None }
-            section { class: "field",
-                h2 { class: "field-title", {tr(lang, "setup-starts")} }
-                p { class: "field-hint", {tr(lang, "backgammon-starts-hint")} }
-            }
-        }
-    }
-}
-
-#[component]
-fn JunQiSetup(lang: Lang) -> Element {
-    let memory = use_hook(|| SetupMemory::load(&Store::app(), GameId::Junqi));
-    let opponent = use_signal(|| memory.opponent(Some(Level::Beginner)));
-    let error = use_signal(|| None::<String>);
-    let (load_error, resumable) = slot_state::<JunQi>();
-    let on_start = move |_| {
-        SetupMemory::default()
-            .set_opponent(opponent())
-            .save(&Store::app(), GameId::Junqi);
-        start(Choice::<JunQi>::against(opponent()), error);
-    };
-    let hotseat_hint = opponent().is_none().then_some(key("junqi-setup-hotseat-hint"));
-    rsx! {
-        SetupFrame { lang, game: GameId::Junqi, load_error, resumable, error: error(), on_start,
-            p { class: "lead", {tr(lang, "junqi-setup-lead")} }
-            OpponentField { lang, opponent, hint: hotseat_hint }
-            section { class: "field",
-                h2 { class: "field-title", {tr(lang, "setup-starts")} }
-                p { class: "jq-random-start", "data-testid": "junqi-starts-random",
-                    span { class: "jq-dice", "aria-hidden": "true", "⚄" }
-                    {tr(lang, "junqi-setup-starts-random")}
-                }
-            }
-            ul { class: "jq-rules-card",
-                li { {tr(lang, "junqi-setup-rule-reveal")} }
-                li { {tr(lang, "junqi-setup-rule-colour")} }
-                li { {tr(lang, "junqi-setup-rule-win")} }
-            }
-        }
     }
 }

@@ -1,24 +1,20 @@
 //! The backgammon bot: a small neural evaluator trained by the project's own
-//! TD(λ) self-play ([`td`], `bg-train`), a shallow expectimax search over
-//! the dice ([`search`]) and per-level softmax noise over move equities
-//! ([`thinker`]). `bg-engine` speaks a line protocol for gnubg's scripts.
+//! TD(λ) self-play (papan-tools' `bg-train`), a shallow expectimax search
+//! over the dice ([`search`]) and per-level softmax noise over move
+//! equities ([`thinker`](mod@thinker)). papan-tools' `bg-engine` speaks a
+//! line protocol for gnubg's scripts.
 
-pub mod distill;
-pub mod engine;
 pub mod features;
 pub mod judge;
 pub mod net;
 pub mod search;
-pub mod td;
 pub mod thinker;
 pub mod walk;
 
 use net::Net;
-use papan_rules::backgammon::{Board, Dice};
-use rand::Rng;
-use rand_chacha::ChaCha8Rng;
+use papan_rules::backgammon::Board;
 use std::sync::OnceLock;
-pub use thinker::{thinker, BgThinker};
+pub use thinker::{thinker, tuned, BgThinker, BgTuning};
 
 /// The shipped weights, trained by `bg-train` (see the crate's README note
 /// in `data/backgammon.md` for the command). The web app fetches them as a
@@ -96,15 +92,5 @@ pub fn game_points(after: &Board) -> u8 {
         3
     } else {
         2
-    }
-}
-
-/// A roll of two dice; the opening roll is never a double (B4).
-pub fn roll(rng: &mut ChaCha8Rng, opening: bool) -> Dice {
-    loop {
-        let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
-        if !(opening && a == b) {
-            return Dice::new(a, b).expect("faces 1–6");
-        }
     }
 }

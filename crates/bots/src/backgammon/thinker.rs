@@ -73,7 +73,7 @@ pub struct BgBudget {
 /// (`tests/backgammon_bot.rs`).
 ///
 /// Measured (400 games each, seeds 1 and 2, 2 threads on a shared 2-core box):
-/// `cargo run --release -p papan-bots --bin arena -- --game backgammon
+/// `cargo run --release -p papan-tools --bin arena -- --game backgammon
 /// --a beginner --b random --games 400 --threads 2 --seed 1`, and the same
 /// for `--a normal --b beginner` and `--a expert --b normal`:
 ///
@@ -152,7 +152,27 @@ pub struct BgThinker {
 
 /// A thinker for `position` at `level` with the shipped weights.
 pub fn thinker(position: &Backgammon, level: Level, seed: u64) -> BgThinker {
-    BgThinker::new(position, shipped_net(), budget(level), seed)
+    tuned(position, level, seed, &BgTuning::default())
+}
+
+/// What an engine may set on a backgammon search beyond its level
+/// ([`crate::Bot::tuned`]; `bg-engine`'s `--weights` and `stages`).
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct BgTuning {
+    /// The evaluator; `None`: the shipped weights.
+    pub net: Option<&'static Net>,
+    /// The candidates looked at 1, 2 and 3 plies deep ([`BgBudget::plies`]);
+    /// `None`: the level's.
+    pub plies: Option<[Stage; MAX_DEPTH]>,
+}
+
+/// [`thinker`] with `tuning`.
+pub fn tuned(position: &Backgammon, level: Level, seed: u64, tuning: &BgTuning) -> BgThinker {
+    let mut budget = budget(level);
+    if let Some(plies) = tuning.plies {
+        budget.plies = plies;
+    }
+    BgThinker::new(position, tuning.net.unwrap_or_else(shipped_net), budget, seed)
 }
 
 impl BgThinker {

@@ -86,7 +86,7 @@ pub fn evaluate(node: &Node, weights: &Weights) -> i32 {
 ///
 /// The weights are a logistic regression over Normal searches (the app's
 /// estimator) of Expert-vs-Normal games, printed by
-/// `cargo run --release -p papan-bots --example hadang_estimate -- --seed 13 --games 450`
+/// `cargo run --release -p papan-tools --example hadang_estimate -- --seed 13 --games 450`
 /// (25,545 positions; each half of the games, judged by a fit on the
 /// other half, within 4.4 points in every 10-point bucket). Checked on
 /// other games with

@@ -15,14 +15,12 @@ pub mod board;
 pub mod eval;
 pub mod search;
 pub mod table;
-pub mod uci;
 
 use crate::level::Level;
 use crate::{Decision, Thinker};
 use board::{Crossings, Node};
 use eval::{win_probability, Race, Weights, MATE_BOUND, RACE_WON};
 use papan_rules::hadang::{Hadang, HadangMove};
-use papan_rules::Game;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use search::{Limits, Search};
@@ -99,29 +97,27 @@ pub struct HadangThinker {
     race: Race,
 }
 
-/// Two to `max_plies` random moves from `position` (a wall one time in
-/// four while the mover has any, else a step): the arena's seeded openings,
-/// so that bots meet in many positions.
-pub fn random_opening(position: &mut Hadang, rng: &mut impl Rng, max_plies: usize) -> Vec<HadangMove> {
-    let mut moves = Vec::new();
-    for _ in 0..rng.random_range(2..=max_plies) {
-        let seat = position.side_to_move();
-        let mv = if rng.random_bool(0.25) && position.walls_left(seat) > 0 {
-            let walls = position.legal_walls();
-            HadangMove::Wall(walls[rng.random_range(0..walls.len())])
-        } else {
-            let steps = position.pawn_targets(seat);
-            HadangMove::Step(steps[rng.random_range(0..steps.len())])
-        };
-        position.play(&mv).expect("random opening moves are legal");
-        moves.push(mv);
-    }
-    moves
-}
-
 /// A search for `position` at `level`; same seed and work, same move.
 pub fn thinker(position: &Hadang, level: Level, seed: u64) -> HadangThinker {
     thinker_with_budget(position, budget(level), seed)
+}
+
+/// What an engine may set on a HADANG search beyond its level
+/// ([`crate::Bot::tuned`]): the deepest iteration (`hadang-uci`'s `go
+/// depth D`). The node count is [`Thinker::set_iterations`].
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct HadangTuning {
+    /// `None`: the level's depth.
+    pub max_depth: Option<u32>,
+}
+
+/// [`thinker`] with `tuning`.
+pub fn tuned(position: &Hadang, level: Level, seed: u64, tuning: &HadangTuning) -> HadangThinker {
+    let mut budget = budget(level);
+    if let Some(depth) = tuning.max_depth {
+        budget.limits.max_depth = depth;
+    }
+    thinker_with_budget(position, budget, seed)
 }
 
 /// [`thinker`] with other knobs (for tuning in the arena).
@@ -129,7 +125,7 @@ pub fn thinker_with_budget(position: &Hadang, budget: HadangBudget, seed: u64) -
     let node = Node::new(position);
     let them = position.side_to_move().other();
     let their_routes = node
-        .open
+        .passage()
         .shortest_crossings(node.pawn_bit(them), board::goal(them))
         .map_or(Crossings::default(), |(_, c)| c);
     HadangThinker {
@@ -218,7 +214,12 @@ impl Thinker for HadangThinker {
     }
 
     fn use_full_time(&mut self) {
-        self.budget.limits.nodes = u64::MAX;
-        self.search.lift_node_limit();
+        self.set_iterations(u64::MAX);
+    }
+
+    /// Iterations are nodes here.
+    fn set_iterations(&mut self, nodes: u64) {
+        self.budget.limits.nodes = nodes;
+        self.search.set_node_limit(nodes);
     }
 }

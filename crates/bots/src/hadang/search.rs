@@ -117,8 +117,11 @@ impl Search {
     }
 
     /// Searches on until the caller stops it (its depth cap still holds).
-    pub fn lift_node_limit(&mut self) {
-        self.limits.nodes = u64::MAX;
+    /// Ends the search at `nodes` instead of its limits' count (a search
+    /// given time to use lifts it to `u64::MAX`); one already past it has
+    /// finished.
+    pub fn set_node_limit(&mut self, nodes: u64) {
+        self.limits.nodes = nodes;
     }
 
     pub fn nodes(&self) -> u64 {
@@ -370,7 +373,7 @@ impl Search {
         }
         if node.position.walls_left(me) > 0 {
             let (_, crossings) = node
-                .open
+                .passage()
                 .shortest_crossings(node.pawn_bit(them), goal(them))
                 .expect("a legal position leaves every pawn a route (H13)");
             node.position.for_each_legal_wall(|wall| {

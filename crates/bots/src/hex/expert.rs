@@ -153,6 +153,10 @@ impl Thinker for ExpertThinker {
     fn use_full_time(&mut self) {
         self.budget.iterations = TIMED_ITERATIONS;
     }
+
+    fn set_iterations(&mut self, iterations: u64) {
+        self.budget.iterations = iterations;
+    }
 }
 
 /// The iterations of a search given time to use: a bound far beyond any

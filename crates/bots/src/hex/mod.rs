@@ -6,7 +6,6 @@ pub mod cells;
 mod exact;
 pub mod expert;
 pub mod geometry;
-pub mod gtp;
 pub mod inferior;
 pub mod patterns;
 pub mod playout;
@@ -18,7 +17,7 @@ use crate::mcts::Config;
 use crate::thinker::SearchThinker;
 use crate::{Decision, Thinker};
 pub use expert::ExpertThinker;
-use papan_rules::hex::{Hex, HexMove};
+use papan_rules::hex::{Cell, Hex, HexMove};
 pub use playout::HexPolicy;
 pub use search::Knobs;
 
@@ -61,6 +60,13 @@ impl Thinker for HexThinker {
         match self {
             HexThinker::Classic(t) => t.use_full_time(),
             HexThinker::Knowledge(t) => t.use_full_time(),
+        }
+    }
+
+    fn set_iterations(&mut self, iterations: u64) {
+        match self {
+            HexThinker::Classic(t) => t.set_iterations(iterations),
+            HexThinker::Knowledge(t) => t.set_iterations(iterations),
         }
     }
 }
@@ -125,11 +131,62 @@ pub fn config(_level: Level) -> Config {
 
 /// A search for `position` at `level`; same seed, same moves.
 pub fn thinker(position: &Hex, level: Level, seed: u64) -> HexThinker {
+    tuned(position, level, seed, &HexTuning::default())
+}
+
+/// What an engine may set on a Hex search beyond its level
+/// ([`crate::Bot::tuned`]): the Expert's knowledge knobs (ablations and
+/// tuning, `hex-gtp`'s `param_papan fill_in 0` and the like) and how many
+/// root-parallel searches it runs (`param_papan threads N`). Beginner and
+/// Normal, the generic search the estimate's curves are fitted to, take
+/// none of it.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct HexTuning {
+    pub knobs: Knobs,
+    /// Searches of the Expert with different seeds whose root statistics
+    /// add up ([`ExpertThinker::parallel`]); at least one.
+    pub searches: usize,
+}
+
+impl Default for HexTuning {
+    fn default() -> HexTuning {
+        HexTuning {
+            knobs: Knobs::default(),
+            searches: 1,
+        }
+    }
+}
+
+/// [`thinker`] with `tuning`.
+pub fn tuned(position: &Hex, level: Level, seed: u64, tuning: &HexTuning) -> HexThinker {
     let budget = budget(level, position.size());
     match level {
-        Level::Expert => HexThinker::Knowledge(Box::new(expert_with(position, seed, Knobs::default(), budget))),
+        Level::Expert => HexThinker::Knowledge(Box::new(ExpertThinker::parallel(
+            position,
+            tuning.knobs,
+            budget,
+            seed,
+            tuning.searches,
+        ))),
         _ => HexThinker::Classic(Box::new(thinker_with(position, seed, config(level), budget))),
     }
+}
+
+/// Tree reuse ([`crate::Bot::advance`]): the Expert keeps its trees below
+/// `moves` for `position`, the position after them. False for the generic
+/// search (Beginner, Normal), after a swap, or when a tree lacks the line.
+pub fn advance(thinker: &mut HexThinker, moves: &[HexMove], position: &Hex) -> bool {
+    let HexThinker::Knowledge(expert) = thinker else {
+        return false;
+    };
+    let cells: Option<Vec<Cell>> = moves
+        .iter()
+        .map(|mv| match mv {
+            HexMove::Place(cell) => Some(*cell),
+            HexMove::Swap => None,
+        })
+        .collect();
+    cells.is_some_and(|cells| expert.advance(&cells, position))
 }
 
 /// The generic search with other parameters and budget (for tuning and

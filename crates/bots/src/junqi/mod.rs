@@ -278,6 +278,10 @@ impl Thinker for JunQiThinker {
     fn time_limit_ms(&self) -> u64 {
         self.budget.time_limit_ms
     }
+
+    fn set_iterations(&mut self, iterations: u64) {
+        self.budget.nodes = iterations.saturating_mul(NODES_PER_ITERATION);
+    }
 }
 
 /// The app moves thinkers to worker tasks: keep them `Send + 'static`.

@@ -3,6 +3,10 @@
 //! are flood fills: each round moves a whole frontier one cell in all four
 //! directions with a handful of shifts and masks, so a full route check
 //! costs at most ~20 rounds of a dozen `u128` operations.
+//!
+//! [`Passage`], [`Crossings`] and [`Direction`] are public (re-exported from
+//! [`crate::hadang`]) so that engines ask the same code the rules use
+//! instead of keeping a copy that could drift from H13.
 
 use super::notation::{Orientation, Square, Wall, SIDE};
 
@@ -64,10 +68,25 @@ impl Direction {
             };
         Square::from_index(index as u8).expect("open steps stay on the board")
     }
+
+    /// [`Direction::step`] on bitboards: every cell of `set` moved one cell
+    /// this way. Only for cells whose step is open (see [`Passage::open_bits`]).
+    #[inline]
+    pub fn shift(self, set: u128) -> u128 {
+        match self {
+            Direction::Up => set << SIDE,
+            Direction::Down => set >> SIDE,
+            Direction::Left => set >> 1,
+            Direction::Right => set << 1,
+        }
+    }
 }
 
-/// Pawns of `square`'s bit that may step each way: a bit is set when the
-/// neighbour in that direction is on the board and no wall lies between.
+/// Which steps between neighbouring cells are open: for each direction, the
+/// cells (bit `rank * 9 + file`) whose neighbour that way is on the board
+/// with no wall between. Starts as [`Passage::OPEN`]; each wall is added with
+/// [`Passage::with_wall`]; a position keeps its own ([`crate::hadang::Hadang::passage`]).
+/// Pawns are never obstacles here: H13 asks about walls only.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Passage {
     up: u128,
@@ -76,9 +95,10 @@ pub struct Passage {
     right: u128,
 }
 
-/// Crossings used by one route: bit `c` of `north` is the step between `c`
-/// and `c + 9`; bit `c` of `east` is the step between `c` and `c + 1`.
-/// A wall that cuts none of them leaves the route intact.
+/// Crossings (steps between neighbours) used by one route, or by every
+/// shortest route ([`Passage::shortest_crossings`]): bit `c` of `north` is
+/// the step between `c` and `c + 9`; bit `c` of `east` is the step between
+/// `c` and `c + 1`. A wall that cuts none of them leaves those routes intact.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Crossings {
     pub north: u128,
@@ -125,13 +145,20 @@ impl Passage {
 
     /// Whether a pawn on `from` may step `direction`: on the board, no wall.
     pub fn open(self, from: Square, direction: Direction) -> bool {
+        self.open_bits(from.bit(), direction)
+    }
+
+    /// [`Passage::open`] for a bitboard: whether any cell of `from` may step
+    /// `direction`.
+    #[inline]
+    pub fn open_bits(self, from: u128, direction: Direction) -> bool {
         let mask = match direction {
             Direction::Up => self.up,
             Direction::Down => self.down,
             Direction::Left => self.left,
             Direction::Right => self.right,
         };
-        mask & from.bit() != 0
+        mask & from != 0
     }
 
     /// Every cell one open step from a cell of `set` (plus `set` itself).
@@ -160,7 +187,9 @@ impl Passage {
         }
     }
 
-    /// Length in steps of the shortest route from `start` into `goal`.
+    /// Length in steps of the shortest route from `start` into `goal`;
+    /// `None` when walls cut it off.
+    #[inline]
     pub fn distance(self, start: u128, goal: u128) -> Option<u8> {
         let mut reach = start;
         let mut steps = 0;
@@ -191,6 +220,43 @@ impl Passage {
     /// (no allocation: the legal-wall filter calls this per generation).
     pub fn route_crossings(self, start: Square, goal: u128) -> Option<Crossings> {
         self.trace(start, goal, |_| {})
+    }
+
+    /// Length of the shortest routes from `start` into `goal` and the
+    /// crossings used by *every* one of them (all of them together, not one
+    /// route's). A wall that cuts none of them cannot lengthen the route, so
+    /// these are the walls an engine need try against that pawn; `None`
+    /// when walls cut `start` off.
+    pub fn shortest_crossings(self, start: u128, goal: u128) -> Option<(u8, Crossings)> {
+        let mut layers = [0u128; 81];
+        layers[0] = start;
+        let mut seen = start;
+        let mut depth = 0;
+        while layers[depth] & goal == 0 {
+            let next = self.expand(layers[depth]) & !seen;
+            if next == 0 {
+                return None;
+            }
+            seen |= next;
+            depth += 1;
+            layers[depth] = next;
+        }
+        // Walk back: on-route cells of layer k are those of layer k with an
+        // open step into the on-route cells of layer k + 1.
+        let mut on_route = layers[depth] & goal;
+        let mut crossings = Crossings::default();
+        for k in (0..depth).rev() {
+            let layer = layers[k];
+            let after = on_route;
+            let up = layer & self.up & (after >> SIDE);
+            let down = layer & self.down & (after << SIDE);
+            let right = layer & self.right & (after >> 1);
+            let left = layer & self.left & (after << 1);
+            crossings.north |= up | (down >> SIDE);
+            crossings.east |= right | (left >> 1);
+            on_route = up | down | right | left;
+        }
+        Some((depth as u8, crossings))
     }
 
     /// Finds one shortest route, calls `visit` on its cells from the goal

@@ -39,8 +39,9 @@ pub(crate) fn player(seat: Seat) -> &'static str {
     }
 }
 
-/// The goal rank of each seat as a bitboard (H2): rank 9 for Player 1.
-pub(crate) fn goal(seat: Seat) -> u128 {
+/// The goal rank of each seat as a bitboard (H2): rank 9 for Player 1,
+/// rank 1 for Player 2.
+pub fn goal(seat: Seat) -> u128 {
     match seat {
         Seat::First => RANK_9,
         Seat::Second => RANK_1,
@@ -182,31 +183,39 @@ impl Hadang {
         squares(self.pawn_target_set(seat)).collect()
     }
 
-    /// Bitboard of [`Hadang::pawn_targets`].
-    pub(crate) fn pawn_target_set(&self, seat: Seat) -> u128 {
-        let from = self.pawn(seat);
-        let opponent = self.pawn(seat.other());
+    /// Bitboard of [`Hadang::pawn_targets`] (bit `rank * 9 + file`), without
+    /// allocating and without the game-over check: for engines that ask at
+    /// every node.
+    pub fn pawn_target_set(&self, seat: Seat) -> u128 {
+        let from = self.pawn(seat).bit();
+        let opponent = self.pawn(seat.other()).bit();
         let mut targets = 0u128;
         for direction in Direction::ALL {
-            if !self.passage.open(from, direction) {
+            if !self.passage.open_bits(from, direction) {
                 continue;
             }
-            let next = direction.step(from);
+            let next = direction.shift(from);
             if next != opponent {
-                targets |= next.bit();
-            } else if self.passage.open(opponent, direction) {
+                targets |= next;
+            } else if self.passage.open_bits(opponent, direction) {
                 // H7: straight over the opponent.
-                targets |= direction.step(opponent).bit();
+                targets |= direction.shift(opponent);
             } else {
                 // H8: behind is off the board or walled; go round the side.
                 for side in direction.sideways() {
-                    if self.passage.open(opponent, side) {
-                        targets |= side.step(opponent).bit();
+                    if self.passage.open_bits(opponent, side) {
+                        targets |= side.shift(opponent);
                     }
                 }
             }
         }
         targets
+    }
+
+    /// Which steps this position's walls leave open: the rules' own route
+    /// code (H13), for engines that measure routes at every node.
+    pub fn passage(&self) -> Passage {
+        self.passage
     }
 
     /// Occupied-or-forbidden anchor slots for new horizontal and vertical

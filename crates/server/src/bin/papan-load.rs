@@ -26,6 +26,10 @@
 //! it was due, so a late answer that delays the next move counts against
 //! the server too (no coordinated omission).
 //!
+//! `--server-log FILE` keeps the started server's log (JSON lines, warnings
+//! and up: the writer's slow batches among them) in FILE; the slowest
+//! answers are printed with the time they were due, to set against it.
+//!
 //! `--raw-streams` reads the event streams as bytes and counts their event
 //! frames instead of decoding every event: the phones decode their own
 //! events, and decoding 2,000 streams' JSON here takes this machine's
@@ -116,13 +120,13 @@ fn cell(i: usize) -> String {
 }
 
 const USAGE: &str = "usage: papan-load [--rooms N] [--moves N] [--idle N] [--rate N] [--port N] [--http2] \
-[--raw-streams] [--servers URL,URL,... [--pids PID,...]]
+[--raw-streams] [--server-log FILE] [--servers URL,URL,... [--pids PID,...]]
   Loopback load test: starts papan-server on 127.0.0.1 (or loads the --servers
   given), plays N Hex rooms concurrently and reports actions/s, latency and RSS.";
 
 /// The flags papan-load takes.
-const FLAGS: papan_bots::cli::Flags = {
-    use papan_bots::cli::Takes::{Nothing, Number, Text};
+const FLAGS: papan_cli::Flags = {
+    use papan_cli::Takes::{Nothing, Number, Text};
     Some(&[
         ("--rooms", Number),
         ("--moves", Number),
@@ -133,12 +137,13 @@ const FLAGS: papan_bots::cli::Flags = {
         ("--raw-streams", Nothing),
         ("--servers", Text),
         ("--pids", Text),
+        ("--server-log", Text),
     ])
 };
 
 #[tokio::main]
 async fn main() {
-    papan_bots::cli::args_or_exit("papan-load", USAGE, FLAGS);
+    papan_cli::args_or_exit("papan-load", USAGE, FLAGS);
     let rooms = arg("--rooms", 100).min(5_000) as usize;
     let idle = arg("--idle", 0).min(20_000) as usize;
     let http2 = std::env::args().any(|a| a == "--http2");
@@ -170,7 +175,10 @@ async fn main() {
             ])
             .args(["--rate-per-second", "1000"])
             .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
+            .stdout(match text_arg("--server-log") {
+                Some(path) => Stdio::from(std::fs::File::create(path).expect("the server log file")),
+                None => Stdio::null(),
+            })
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {}: {e}", exe.display()));
         let pid = child.id();
@@ -268,6 +276,7 @@ async fn main() {
     let rss_ready = procs_kib(&pids, "VmRSS:");
 
     let started = Instant::now();
+    let wall_started = std::time::SystemTime::now();
     let mut games = Vec::new();
     let tables = players.len().max(1);
     for (table, (pa, pb, mut version)) in players.into_iter().enumerate() {
@@ -289,7 +298,7 @@ async fn main() {
                     Ok(answer) => version = answer.version,
                     Err(_) => break,
                 }
-                latencies.push(t.elapsed());
+                latencies.push((t.elapsed(), t - started));
             }
             latencies
         }));
@@ -305,7 +314,7 @@ async fn main() {
     all.sort();
     let pct = |p: f64| {
         all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
-            .copied()
+            .map(|(latency, _)| *latency)
             .unwrap_or_default()
     };
     println!(
@@ -334,6 +343,25 @@ async fn main() {
         rss / 1024,
         hwm / 1024,
     );
+    // The slowest answers, by when they were due (wall clock, as the
+    // server's log has it).
+    let slowest: Vec<String> = all
+        .iter()
+        .rev()
+        .take(8)
+        .map(|(latency, due)| {
+            let at = wall_started + *due;
+            let since_epoch = at.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+            format!(
+                "{:.1} ms due at +{:.3} s ({}.{:03})",
+                latency.as_secs_f64() * 1e3,
+                due.as_secs_f64(),
+                since_epoch.as_secs(),
+                since_epoch.subsec_millis()
+            )
+        })
+        .collect();
+    println!("slowest: {}", slowest.join("; "));
     for r in readers {
         r.abort();
     }

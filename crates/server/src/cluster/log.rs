@@ -5,53 +5,24 @@
 //! read or wrote: a node that lost the room is refused (`fenced`), so two
 //! nodes can never both extend a log.
 
-use super::{failed, lock, Cluster};
-use crate::core::Logged;
-use crate::store::{Entry, NewSeat, Res, StoreError, StoredRoom, UnreadableRoom};
+use super::{failed, lock, Cluster, SUBJECT};
+use crate::storage::record::{read_commit, CommitRecord, Header};
+use crate::storage::types::{Entry, Logged, Res, StoreError, StoredRoom, UnreadableRoom};
 use async_nats::header::{HeaderMap, NATS_EXPECTED_LAST_SUBJECT_SEQUENCE};
 use async_nats::jetstream::context::PublishErrorKind;
 use async_nats::jetstream::stream::{LastRawMessageErrorKind, RawMessageErrorKind};
-use papan_api::RoomOptions;
-use serde::{Deserialize, Serialize};
-
-pub const STREAM: &str = "PAPAN_ROOMS";
-pub const SUBJECT: &str = "papan.room";
 
 fn subject(room: &str) -> String {
     format!("{SUBJECT}.{room}")
-}
-
-/// What a room's first commit also carries.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Header {
-    pub code: String,
-    pub options: RoomOptions,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Commit {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    room: Option<Header>,
-    first_version: u64,
-    events: Vec<Logged>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    origin: Option<(u8, u64)>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    seat: Option<NewSeat>,
 }
 
 impl Cluster {
     /// Appends one commit to `room`'s log (and then the ratings of the
     /// games it ends). `header` starts a new log.
     pub async fn append(&self, room: &str, header: Option<Header>, entry: Entry<'_>) -> Res<()> {
-        let commit = Commit {
-            room: header,
-            first_version: entry.first_version,
-            events: entry.events.to_vec(),
-            origin: entry.origin,
-            seat: entry.seat,
-        };
-        let body = serde_json::to_vec(&commit).map_err(|e| failed("a commit")(&e))?;
+        let body = CommitRecord::new(header, entry.first_version, entry.events, entry.origin, entry.seat)
+            .and_then(|commit| commit.encode())
+            .map_err(|e| failed("a commit not stored")(&e))?;
         let expected = lock(&self.last_seq).get(room).copied().unwrap_or(0);
         let mut headers = HeaderMap::new();
         headers.insert(NATS_EXPECTED_LAST_SUBJECT_SEQUENCE, expected.to_string().as_str());
@@ -107,7 +78,7 @@ impl Cluster {
                 Err(e) => return Err(failed("reading a room log")(&e)),
             };
             at = message.sequence;
-            commits.push(serde_json::from_slice::<Commit>(&message.payload).map_err(|e| e.to_string()));
+            commits.push(read_commit(&message.payload).map_err(|e| e.to_string()));
         }
         lock(&self.last_seq).insert(room.to_string(), at);
         Ok(Some(assemble(room, commits)))
@@ -115,7 +86,7 @@ impl Cluster {
 }
 
 /// A room from its commits, whole, or what does not read back.
-fn assemble(room: &str, commits: Vec<Result<Commit, String>>) -> Result<StoredRoom, UnreadableRoom> {
+fn assemble(room: &str, commits: Vec<Result<CommitRecord, String>>) -> Result<StoredRoom, UnreadableRoom> {
     let mut header: Option<Header> = None;
     let mut seats = Vec::new();
     let mut events = Vec::new();
@@ -146,11 +117,18 @@ fn assemble(room: &str, commits: Vec<Result<Commit, String>>) -> Result<StoredRo
         if let Some(seat) = commit.seat {
             seats.push((seat.slot, seat.token_hash, seat.device_id));
         }
-        for (i, event) in commit.events.into_iter().enumerate() {
+        for (i, record) in commit.events.into_iter().enumerate() {
             let (slot, seq) = match (i, commit.origin) {
                 (0, Some((slot, seq))) => (Some(slot), Some(seq)),
                 _ => (None, None),
             };
+            let version = events.len() + 1;
+            let event = Logged::try_from(record).map_err(|e| {
+                unreadable(
+                    &header,
+                    format!("commit {}: event {version} does not parse: {e}", index + 1),
+                )
+            })?;
             events.push((event, slot, seq));
         }
     }

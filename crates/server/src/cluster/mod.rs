@@ -17,21 +17,24 @@
 //!   thousand rooms do not cost ten thousand writes per lease.
 //!
 //! Requests for a room owned elsewhere travel over NATS request-reply to
-//! the owner ([`relay`]); its event streams are relayed per seat, filtered
-//! by the owner.
+//! the owner ([`crate::relay`]); its event streams are relayed per seat,
+//! filtered by the owner.
 
 mod log;
-pub mod relay;
 
-pub use log::Header;
+pub use crate::storage::record::Header;
 
 use crate::ratings::{self, Standing};
-use crate::store::{RatedResult, Res, StoreError};
+use crate::storage::types::{RatedResult, Res, StoreError};
 use async_nats::jetstream::{self, kv, stream};
 use papan_api::{GameId, Rating};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
+
+/// The stream of every room's log, one subject per room.
+pub const STREAM: &str = "PAPAN_ROOMS";
+pub const SUBJECT: &str = "papan.room";
 
 /// How a node reaches the cluster.
 #[derive(Clone, Debug)]
@@ -112,8 +115,8 @@ impl Cluster {
         let js = jetstream::new(client.clone());
         let rooms = js
             .get_or_create_stream(stream::Config {
-                name: log::STREAM.into(),
-                subjects: vec![format!("{}.*", log::SUBJECT)],
+                name: STREAM.into(),
+                subjects: vec![format!("{SUBJECT}.*")],
                 storage: stream::StorageType::File,
                 num_replicas: config.replicas,
                 ..Default::default()

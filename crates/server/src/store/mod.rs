@@ -5,61 +5,18 @@
 //! answered, so a SIGKILL loses nothing that a client saw accepted. Device
 //! tokens, read on every request, are answered from memory.
 
+mod ratings;
 mod writer;
 
-use crate::cluster::Cluster;
-use crate::core::Logged;
-use crate::ratings;
+use crate::storage::record::{decode_event, encode_event};
+use crate::storage::types::{Entry, Logged, NewSeat, RatedResult, Res, StoreError, StoredRoom, UnreadableRoom};
 use papan_api::{GameId, Rating, RoomOptions};
 use rusqlite::types::Value;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use writer::Writer;
-
-/// What went wrong in storage, as text (one failed batch answers every
-/// request in it, so it is cloned).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError {
-    message: String,
-    /// A room's log moved on without this node: another node owns the room.
-    fenced: bool,
-}
-
-impl StoreError {
-    pub fn new(message: impl Into<String>) -> StoreError {
-        StoreError {
-            message: message.into(),
-            fenced: false,
-        }
-    }
-
-    pub fn fenced(message: impl Into<String>) -> StoreError {
-        StoreError {
-            message: message.into(),
-            fenced: true,
-        }
-    }
-
-    /// Whether the room's log was appended to by another node: this node
-    /// must drop the room and never write to it again.
-    pub fn is_fenced(&self) -> bool {
-        self.fenced
-    }
-
-    fn not_written() -> StoreError {
-        StoreError::new("the store did not write this request")
-    }
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -67,27 +24,7 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// A seat taken, stored with the event that records it.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct NewSeat {
-    pub slot: u8,
-    pub token_hash: String,
-    pub device_id: String,
-}
-
-/// What one commit of a room adds to the store.
-#[derive(Default)]
-pub struct Entry<'a> {
-    /// The version of the first event.
-    pub first_version: u64,
-    pub events: &'a [Logged],
-    /// The request's (slot, client_seq), stored on its first event.
-    pub origin: Option<(u8, u64)>,
-    pub seat: Option<NewSeat>,
-    pub rated: Vec<RatedResult>,
-}
-
-/// An [`Entry`] ready for the writer thread.
+/// An [`Entry`] ready for the writer thread: its events as v1 records.
 struct EntryRows {
     first_version: u64,
     bodies: Vec<String>,
@@ -97,21 +34,19 @@ struct EntryRows {
     rated: Vec<RatedResult>,
 }
 
-impl Entry<'_> {
-    fn into_rows(self) -> Res<EntryRows> {
-        Ok(EntryRows {
-            first_version: self.first_version,
-            bodies: self
-                .events
-                .iter()
-                .map(|event| serde_json::to_string(event).map_err(unwritable))
-                .collect::<Res<_>>()?,
-            closes: self.events.iter().any(|e| e.kind == papan_api::EventKind::Closed),
-            origin: self.origin,
-            seat: self.seat,
-            rated: self.rated,
-        })
-    }
+fn into_rows(entry: Entry<'_>) -> Res<EntryRows> {
+    Ok(EntryRows {
+        first_version: entry.first_version,
+        bodies: entry
+            .events
+            .iter()
+            .map(|event| encode_event(event).map_err(|e| StoreError::new(format!("an event not stored: {e}"))))
+            .collect::<Res<_>>()?,
+        closes: entry.events.iter().any(|e| e.kind == papan_api::EventKind::Closed),
+        origin: entry.origin,
+        seat: entry.seat,
+        rated: entry.rated,
+    })
 }
 
 impl EntryRows {
@@ -143,110 +78,12 @@ impl EntryRows {
     }
 }
 
-/// A ranked game's result, stored with the event that ended it.
-#[derive(Clone, Debug)]
-pub struct RatedResult {
-    pub game: GameId,
-    pub first: String,
-    pub second: String,
-    /// 1, 0.5 or 0 for `first`.
-    pub score_first: f64,
-}
-
-/// Where rooms, devices and ratings live: SQLite in this process (the
-/// embedded default), or NATS JetStream shared by many nodes.
-pub enum Storage {
-    Sqlite(Arc<Store>),
-    Cluster(Arc<Cluster>),
-}
-
-impl Storage {
-    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
-        match self {
-            Storage::Cluster(cluster) => Some(cluster),
-            Storage::Sqlite(_) => None,
-        }
-    }
-
-    pub async fn add_device(&self, id: &str, token_hash: &str) -> Res<()> {
-        match self {
-            Storage::Sqlite(store) => store.add_device(id, token_hash).await,
-            Storage::Cluster(cluster) => cluster.add_device(id, token_hash).await,
-        }
-    }
-
-    pub async fn device_by_token_hash(&self, token_hash: &str) -> Res<Option<String>> {
-        match self {
-            Storage::Sqlite(store) => Ok(store.device_by_token_hash(token_hash)),
-            Storage::Cluster(cluster) => cluster.device(token_hash).await,
-        }
-    }
-
-    /// See [`Store::add_room`]; on a cluster the code is reserved and this
-    /// node named the owner before the log starts.
-    pub async fn add_room(&self, id: &str, code: &str, options: &RoomOptions, entry: Entry<'_>) -> Res<bool> {
-        match self {
-            Storage::Sqlite(store) => store.add_room(id, code, options, entry).await,
-            Storage::Cluster(cluster) => {
-                if !cluster.reserve_code(code, id).await? {
-                    return Ok(false);
-                }
-                cluster.claim_new(id).await?;
-                let header = crate::cluster::Header {
-                    code: code.to_string(),
-                    options: *options,
-                };
-                cluster.append(id, Some(header), entry).await?;
-                Ok(true)
-            }
-        }
-    }
-
-    pub async fn append(&self, room_id: &str, entry: Entry<'_>) -> Res<()> {
-        match self {
-            Storage::Sqlite(store) => store.append(room_id, entry).await,
-            Storage::Cluster(cluster) => cluster.append(room_id, None, entry).await,
-        }
-    }
-
-    pub async fn rating(&self, device_id: &str, game: GameId) -> Res<Rating> {
-        match self {
-            Storage::Sqlite(store) => store.rating(device_id, game).await,
-            Storage::Cluster(cluster) => cluster.rating(device_id, game).await,
-        }
-    }
-}
-
 pub struct Store {
     path: PathBuf,
     writer: Writer,
     /// Device token hash → device id, for every registered device.
     devices: Mutex<HashMap<String, String>>,
 }
-
-/// A room as stored, for restoring it on start.
-pub struct StoredRoom {
-    pub id: String,
-    pub code: String,
-    pub options: RoomOptions,
-    pub seats: Vec<(u8, String, String)>,
-    /// (event, slot, client_seq), versions 1, 2, ... in order.
-    pub events: Vec<(Logged, Option<u8>, Option<u64>)>,
-}
-
-/// An open room whose stored options, seats or events cannot be read. It
-/// must not be replayed at all (replaying the rest of its log would be a
-/// different game): the server keeps it closed, and its rows stay as they
-/// are for inspection.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnreadableRoom {
-    pub id: String,
-    pub code: String,
-    /// What cannot be read, for the operator's log.
-    pub why: String,
-}
-
-pub type Res<T> = Result<T, StoreError>;
 
 fn unwritable(e: serde_json::Error) -> StoreError {
     StoreError::new(format!("a value that does not serialize: {e}"))
@@ -300,7 +137,7 @@ fn read_room(options: Value, seats: Vec<[Value; 3]>, events: Vec<[Value; 4]>) ->
             ));
         }
         let body = text(body, &format!("event {expected}"))?;
-        let event: Logged = serde_json::from_str(&body).map_err(|e| format!("event {expected} does not parse: {e}"))?;
+        let event = decode_event(&body).map_err(|e| format!("event {expected} does not parse: {e}"))?;
         let slot_value = match slot_value {
             Value::Null => None,
             other => Some(slot(other, &format!("event {expected}'s slot"))?),
@@ -347,7 +184,8 @@ impl Store {
             .prepare("SELECT token_hash, id FROM devices")?
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<HashMap<String, String>>>()?;
-        let writer = Writer::start(conn).map_err(|e| StoreError::new(format!("starting the writer: {e}")))?;
+        let writer =
+            Writer::start(conn, connect(path)?).map_err(|e| StoreError::new(format!("starting the writer: {e}")))?;
         Ok(Store {
             path: path.to_path_buf(),
             writer,
@@ -384,7 +222,7 @@ impl Store {
     pub async fn add_room(&self, id: &str, code: &str, options: &RoomOptions, entry: Entry<'_>) -> Res<bool> {
         let json = serde_json::to_string(options).map_err(unwritable)?;
         let (id, code) = (id.to_string(), code.to_string());
-        let entry = entry.into_rows()?;
+        let entry = into_rows(entry)?;
         self.writer
             .run(move |conn| {
                 match conn.execute(
@@ -408,7 +246,7 @@ impl Store {
     /// ranked games they end, in one transaction.
     pub async fn append(&self, room_id: &str, entry: Entry<'_>) -> Res<()> {
         let room_id = room_id.to_string();
-        let entry = entry.into_rows()?;
+        let entry = into_rows(entry)?;
         self.writer.run(move |conn| entry.write(conn, &room_id)).await
     }
 

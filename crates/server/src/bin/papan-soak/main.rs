@@ -55,7 +55,7 @@ fn parse_args() -> Result<Args, String> {
             .with_file_name("papan-server"),
         grace_s: 60,
     };
-    let mut it = papan_bots::cli::args_or_exit("papan-soak", USAGE, None).into_iter();
+    let mut it = papan_cli::args_or_exit("papan-soak", USAGE, None).into_iter();
     while let Some(name) = it.next() {
         let value = it.next().ok_or(format!("{name} needs a value"))?;
         let number = || value.parse::<u64>().map_err(|e| format!("{name} {value}: {e}"));

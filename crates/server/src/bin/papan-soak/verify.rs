@@ -8,7 +8,8 @@ use crate::ledger::{logged_hash, Inner, JunqiSight, RoomIx};
 use papan_api::{EventKind, GameId, RoomOptions};
 use papan_rules::junqi::{JunQi, Square};
 use papan_rules::{Game, Record};
-use papan_server::core::{Logged, RoomCore};
+use papan_server::core::RoomCore;
+use papan_server::storage::record::decode_event;
 use rusqlite::Connection;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -66,7 +67,7 @@ pub fn verify(db: &Path, ledger: &Inner, finals: &[(RoomIx, u8, u64)]) -> Result
         let mut core = RoomCore::new(id.clone(), code, options);
         for (version, body, slot, seq) in rows {
             out.events += 1;
-            let logged: Logged = match serde_json::from_str(&body) {
+            let logged = match decode_event(&body) {
                 Ok(logged) => logged,
                 Err(e) => {
                     out.failures

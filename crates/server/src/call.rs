@@ -1,0 +1,65 @@
+//! What can be asked of a room, wherever it runs (here, or on the node
+//! of a cluster that owns it), and what it answers: the vocabulary shared
+//! by the routes, the dispatch and the relay between nodes.
+
+use futures_util::Stream;
+use papan_api::{ActionAccepted, ActionRequest, ApiError, ErrorCode, RoomEvent, SeatGrant, Snapshot};
+use serde::{Deserialize, Serialize};
+use std::pin::Pin;
+
+/// What can be asked of a room, wherever it runs.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Call {
+    Snapshot {
+        token_hash: String,
+    },
+    Act {
+        token_hash: String,
+        request: ActionRequest,
+    },
+    Join {
+        device_id: String,
+    },
+    /// Deliver this seat's events to `inbox`.
+    Subscribe {
+        token_hash: String,
+        last_event_id: Option<u64>,
+        inbox: String,
+    },
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub enum Answer {
+    Snapshot(Snapshot),
+    Accepted(ActionAccepted),
+    Seat(SeatGrant),
+    Subscribed,
+}
+
+fn unexpected() -> ApiError {
+    ApiError::new(ErrorCode::Internal, "a node answered with something else")
+}
+
+impl Answer {
+    pub fn snapshot(self) -> Result<Snapshot, ApiError> {
+        match self {
+            Answer::Snapshot(s) => Ok(s),
+            _ => Err(unexpected()),
+        }
+    }
+    pub fn accepted(self) -> Result<ActionAccepted, ApiError> {
+        match self {
+            Answer::Accepted(a) => Ok(a),
+            _ => Err(unexpected()),
+        }
+    }
+    pub fn seat(self) -> Result<SeatGrant, ApiError> {
+        match self {
+            Answer::Seat(s) => Ok(s),
+            _ => Err(unexpected()),
+        }
+    }
+}
+
+/// A seat's events, from a room here or relayed from its owner.
+pub type EventStream = Pin<Box<dyn Stream<Item = RoomEvent> + Send>>;

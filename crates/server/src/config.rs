@@ -1,0 +1,46 @@
+//! How a node is set up: its store, address, time scale, limits, TLS and
+//! cluster.
+
+use crate::cluster::ClusterConfig;
+use crate::tls::TlsIdentity;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub db: PathBuf,
+    pub addr: SocketAddr,
+    /// Real milliseconds per second of game time: 1000 in production; tests
+    /// shrink it so a 30 s turn limit passes in milliseconds.
+    pub ms_per_game_second: u64,
+    /// How long a disconnected player has to come back (real time).
+    pub grace: Duration,
+    pub max_body_bytes: usize,
+    pub max_streams_per_seat: usize,
+    /// Per-device token bucket: sustained requests per second and burst.
+    pub rate_per_second: f64,
+    pub rate_burst: f64,
+    /// Serve HTTPS with this certificate and key instead of plain HTTP.
+    pub tls: Option<TlsIdentity>,
+    /// Keep everything on NATS JetStream, shared with other nodes, instead
+    /// of the SQLite file `db`.
+    pub cluster: Option<ClusterConfig>,
+}
+
+impl Config {
+    pub fn new(db: PathBuf, addr: SocketAddr) -> Config {
+        Config {
+            db,
+            addr,
+            ms_per_game_second: 1000,
+            grace: Duration::from_secs(60),
+            max_body_bytes: 16 * 1024,
+            max_streams_per_seat: 4,
+            rate_per_second: 20.0,
+            rate_burst: 60.0,
+            tls: None,
+            cluster: None,
+        }
+    }
+}

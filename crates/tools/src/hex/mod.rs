@@ -1,0 +1,3 @@
+//! Hex tools: the GTP engine ([`gtp`]).
+
+pub mod gtp;

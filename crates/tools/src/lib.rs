@@ -1,0 +1,20 @@
+//! papan-tools: what is built around Papan's bots but is not a bot — the
+//! engine protocols (Hex GTP in [`hex::gtp`], HADANG's UCI-style protocol
+//! in [`hadang::uci`], gnubg's line protocol in [`backgammon::engine`]),
+//! the backgammon trainers ([`backgammon::td`], [`backgammon::distill`]),
+//! the estimate's curve fitting ([`fit`]), and the binaries under
+//! `src/bin/`: `arena`, `strength`, `bench`, `hex-gtp`, `hadang-uci`,
+//! `bg-engine`, `bg-train`, `bg-selfplay`, `hex-patterns`.
+//!
+//! Every engine here gets its search from [`papan_bots::Bot`], like the
+//! app and the server: `G::tuned(&view, level, seed, &tuning)` (the level's
+//! search with an engine's own settings), [`papan_bots::Thinker::set_iterations`]
+//! for a fixed amount of work, and [`papan_bots::Bot::advance`] to keep a
+//! tree from one move to the next. papan-bots itself holds no protocol and
+//! no tool: the app and the server link only the bots.
+
+pub mod backgammon;
+pub mod fit;
+pub mod hadang;
+pub mod hex;
+pub mod puzzle;

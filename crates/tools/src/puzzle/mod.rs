@@ -1,0 +1,101 @@
+//! Puzzle sets: reading a shipped set (JSON lines, every puzzle re-proven
+//! by [`papan_bots::puzzle::check`]) and making one from the bots' own
+//! games (`puzzle-gen`: [`hex::generate`], [`hadang::generate`]).
+//!
+//! Generation is reproducible: one seeded generator picks each game's
+//! levels and seeds, the bots run on fixed iteration budgets (never a
+//! clock), and the analysis is deterministic.
+
+pub mod hadang;
+pub mod hex;
+
+use papan_bots::puzzle::{check, Puzzle, PuzzleError};
+use papan_bots::{Bot, Level, Thinker, SLICE};
+use std::collections::{BTreeMap, HashSet};
+
+/// Reads a set: one puzzle per line (blank lines skipped), each one read,
+/// re-proven and with an id of its own. The first problem refuses the
+/// whole set, naming the puzzle (or, for a line that is not a puzzle at
+/// all, its line number and the id it seems to carry).
+pub fn read_set(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
+    let mut out = Vec::new();
+    let mut ids = HashSet::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let puzzle: Puzzle = serde_json::from_str(line).map_err(|e| {
+            let id = serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .and_then(|v| v.get("id").and_then(|id| id.as_str()).map(str::to_string))
+                .unwrap_or_else(|| format!("on line {}", i + 1));
+            PuzzleError {
+                id,
+                problem: format!("line {} is not a puzzle: {e}", i + 1),
+            }
+        })?;
+        if !ids.insert(puzzle.id.clone()) {
+            return Err(PuzzleError {
+                id: puzzle.id,
+                problem: format!("line {}: the id is used twice", i + 1),
+            });
+        }
+        check(&puzzle)?;
+        out.push(puzzle);
+    }
+    Ok(out)
+}
+
+/// A set as JSON lines.
+pub fn write_set(puzzles: &[Puzzle]) -> String {
+    let mut out = String::new();
+    for p in puzzles {
+        out.push_str(&serde_json::to_string(p).expect("a puzzle serializes"));
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs `G`'s bot at `level` with `seed` to its budget (capped at
+/// `iterations` when given) and returns its move.
+pub fn bot_move<G: Bot>(view: &G::View, level: Level, seed: u64, iterations: Option<u64>) -> Option<G::Move> {
+    let mut thinker = G::thinker(view, level, seed);
+    if let Some(n) = iterations {
+        thinker.set_iterations(n);
+    }
+    while thinker.think(SLICE) {}
+    thinker.decision().best
+}
+
+/// How many of the weaker bots (Beginner and Normal, three seeds each)
+/// find `answer` in `view`: 0 to 6.
+pub fn solved_by<G: Bot>(view: &G::View, answer: &G::Move) -> u32 {
+    let mut solved = 0;
+    for level in [Level::Beginner, Level::Normal] {
+        for seed in 0..3 {
+            if bot_move::<G>(view, level, seed, None).as_ref() == Some(answer) {
+                solved += 1;
+            }
+        }
+    }
+    solved
+}
+
+/// Counts per theme and per 200-point rating band, for the set's note.
+pub fn summary(puzzles: &[Puzzle]) -> String {
+    let mut themes: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut bands: BTreeMap<u32, usize> = BTreeMap::new();
+    for p in puzzles {
+        *themes.entry(p.theme.as_str()).or_default() += 1;
+        *bands.entry(p.rating / 200 * 200).or_default() += 1;
+    }
+    let mut out = format!("{} puzzles\nthemes:", puzzles.len());
+    for (theme, n) in themes {
+        out.push_str(&format!(" {theme} {n};"));
+    }
+    out.push_str("\nratings:");
+    for (band, n) in bands {
+        out.push_str(&format!(" {band}-{} {n};", band + 199));
+    }
+    out
+}

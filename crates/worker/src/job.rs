@@ -1,0 +1,160 @@
+//! A [`Request`] turned into work that runs in slices against a clock the
+//! caller passes in (the browser's inside the worker, a counter in tests).
+
+use crate::{Reply, Request, Task};
+use papan_bots::{Bot, Decision, Level, Thinker};
+use papan_rules::backgammon::Backgammon;
+use papan_rules::hadang::Hadang;
+use papan_rules::hex::Hex;
+use papan_rules::junqi::JunQi;
+use papan_rules::GameId;
+use serde::{de::DeserializeOwned, Serialize};
+
+/// Search iterations between two reads of the clock: well under a
+/// millisecond for every game.
+const ITERATIONS_PER_CHECK: u32 = 64;
+
+/// A started request.
+pub struct Job(Box<dyn Work>);
+
+/// What every game's job offers, whatever its move type.
+trait Work {
+    /// Runs until `slice_ms` have passed by `now`, the job's time is up or
+    /// its search ends; returns whether there is more to do.
+    fn work(&mut self, now: &mut dyn FnMut() -> u64, slice_ms: u64) -> bool;
+    fn reply(&self) -> Result<Reply, String>;
+}
+
+/// Reads `request` and sets up its work: the one place a [`GameId`] picks
+/// the game's types in the worker. A view that is not the game's, or not
+/// a legal position, is refused with the reason.
+pub fn start(request: &Request) -> Result<Job, String> {
+    let work: Box<dyn Work> = match request.game {
+        GameId::Hex => Box::new(Search::<Hex>::start(request)?),
+        GameId::Hadang => Box::new(Search::<Hadang>::start(request)?),
+        GameId::Junqi => Box::new(Search::<JunQi>::start(request)?),
+        GameId::Backgammon => Box::new(Search::<Backgammon>::start(request)?),
+    };
+    Ok(Job(work))
+}
+
+impl Job {
+    /// Works for up to `slice_ms` by `now`; `false` once the answer is ready.
+    pub fn work(&mut self, now: &mut dyn FnMut() -> u64, slice_ms: u64) -> bool {
+        self.0.work(now, slice_ms)
+    }
+
+    /// The answer so far (the whole answer once [`Job::work`] said `false`).
+    pub fn reply(&self) -> Result<Reply, String> {
+        self.0.reply()
+    }
+}
+
+/// One game's job: a search, or the judged moves found at the start.
+struct Search<G: Bot> {
+    thinker: Option<G::Thinker>,
+    judged: Option<Vec<papan_bots::Judged<G::Move>>>,
+    /// The job's time cap in milliseconds, from its first slice.
+    limit_ms: u64,
+    started: Option<u64>,
+    elapsed: u64,
+}
+
+impl<G: Bot> Search<G>
+where
+    G::View: DeserializeOwned,
+    G::Move: Serialize,
+{
+    fn start(request: &Request) -> Result<Self, String> {
+        let view: G::View = serde_json::from_value(request.view.clone())
+            .map_err(|e| format!("not a {} position: {e}", request.game))?;
+        let seed = request.seed;
+        let (thinker, judged, limit_ms) = match request.task {
+            Task::Think { level, full_time } => {
+                let mut thinker = G::thinker(&view, level, seed);
+                if full_time && level == Level::Expert {
+                    thinker.use_full_time();
+                }
+                let limit = thinker.time_limit_ms();
+                (Some(thinker), None, limit)
+            }
+            Task::Estimate => {
+                let thinker = G::estimator(&view, seed);
+                let limit = thinker.time_limit_ms();
+                (Some(thinker), None, limit)
+            }
+            Task::Review { level, cap_ms } => match G::judge(&view) {
+                Some(judged) => (None, Some(judged), 0),
+                None => {
+                    let thinker = G::thinker(&view, level, seed);
+                    let limit = thinker.time_limit_ms().min(cap_ms);
+                    (Some(thinker), None, limit)
+                }
+            },
+        };
+        Ok(Search {
+            thinker,
+            judged,
+            limit_ms,
+            started: None,
+            elapsed: 0,
+        })
+    }
+}
+
+impl<G: Bot> Work for Search<G>
+where
+    G::Move: Serialize,
+{
+    fn work(&mut self, now: &mut dyn FnMut() -> u64, slice_ms: u64) -> bool {
+        let Some(thinker) = self.thinker.as_mut() else {
+            return false;
+        };
+        let slice_start = now();
+        let started = *self.started.get_or_insert(slice_start);
+        loop {
+            let t = now();
+            self.elapsed = t.saturating_sub(started);
+            if self.elapsed >= self.limit_ms || !thinker.think(ITERATIONS_PER_CHECK) {
+                return false;
+            }
+            if t.saturating_sub(slice_start) >= slice_ms {
+                return true;
+            }
+        }
+    }
+
+    fn reply(&self) -> Result<Reply, String> {
+        let encode = |mv: &G::Move| serde_json::to_value(mv).map_err(|e| format!("a move does not serialise: {e}"));
+        let decision = match &self.thinker {
+            Some(thinker) => {
+                let d = thinker.decision();
+                Some(Decision {
+                    best: d.best.as_ref().map(encode).transpose()?,
+                    win_probability: d.win_probability,
+                    iterations: d.iterations,
+                })
+            }
+            None => None,
+        };
+        let judged = match &self.judged {
+            Some(list) => Some(
+                list.iter()
+                    .map(|j| {
+                        Ok(papan_bots::Judged {
+                            mv: encode(&j.mv)?,
+                            win: j.win,
+                            equity: j.equity,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, String>>()?,
+            ),
+            None => None,
+        };
+        Ok(Reply {
+            decision,
+            judged,
+            ms: self.elapsed,
+        })
+    }
+}

@@ -1,0 +1,159 @@
+//! The worker's jobs, run natively with a clock the test drives: what the
+//! web app's bots answer, and what they refuse.
+
+use papan_bots::{Bot, Level};
+use papan_rules::backgammon::{Backgammon, BgMove};
+use papan_rules::hadang::Hadang;
+use papan_rules::hex::{Hex, HexOptions};
+use papan_rules::junqi::JunQi;
+use papan_rules::{Game, Turn};
+use papan_worker::{start, Reply, Request, Task};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// A clock that stands still: only the search's budget ends a job.
+fn still() -> impl FnMut() -> u64 {
+    || 0
+}
+
+/// Runs `request` to its end and reads the reply back from JSON text, as
+/// the page does.
+fn run_to_end(request: &Request, mut now: impl FnMut() -> u64) -> Reply {
+    let text = serde_json::to_string(request).unwrap();
+    let mut job = start(&serde_json::from_str(&text).unwrap()).expect("a well-formed request starts");
+    let mut slices = 0;
+    while job.work(&mut now, 20) {
+        slices += 1;
+        assert!(slices < 100_000, "the job never ends");
+    }
+    let reply = serde_json::to_string(&job.reply().unwrap()).unwrap();
+    serde_json::from_str(&reply).unwrap()
+}
+
+/// The Beginner's move for the seat to move in `game`, through a job.
+fn beginner_move<G: Bot>(game: &G) -> G::Move
+where
+    G::View: serde::de::DeserializeOwned,
+{
+    let Turn::Seat(seat) = game.turn() else {
+        panic!("a seat is to move")
+    };
+    let view = game.view(seat);
+    let task = Task::Think {
+        level: Level::Beginner,
+        full_time: false,
+    };
+    let reply = run_to_end(&Request::new::<G>(task, &view, 7).unwrap(), still());
+    let decision = reply.decision::<G>().unwrap().expect("a search decides");
+    assert!((0.0..=1.0).contains(&decision.win_probability));
+    let best = decision.best.expect("a move is named");
+    assert!(
+        papan_rules::SeatView::legal_moves(&view).contains(&best),
+        "{best:?} is legal"
+    );
+    best
+}
+
+fn started<G: Game>(options: &G::Options) -> G {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut game = G::new(options, &mut rng).unwrap();
+    while let Some(chance) = game.sample_chance(&mut rng) {
+        game.play(&chance).unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_game_s_job_names_a_legal_move_of_the_view() {
+    beginner_move(&started::<Hex>(&HexOptions { size: 9, swap: false }));
+    beginner_move(&started::<Hadang>(&Default::default()));
+    beginner_move(&started::<JunQi>(&Default::default()));
+    let bg = started::<Backgammon>(&Default::default());
+    assert!(matches!(beginner_move(&bg), BgMove::Play(_)));
+}
+
+#[test]
+fn the_same_request_gives_the_same_move() {
+    let game = started::<Hex>(&HexOptions { size: 7, swap: false });
+    assert_eq!(beginner_move(&game), beginner_move(&game));
+}
+
+#[test]
+fn a_backgammon_review_values_every_play_best_first() {
+    let game = started::<Backgammon>(&Default::default());
+    let Turn::Seat(seat) = game.turn() else { unreachable!() };
+    let task = Task::Review {
+        level: Level::Expert,
+        cap_ms: 800,
+    };
+    let reply = run_to_end(&Request::new::<Backgammon>(task, &game.view(seat), 1).unwrap(), still());
+    assert!(reply.decision.is_none(), "judged, not searched");
+    let judged = reply.judged::<Backgammon>().unwrap().expect("backgammon has a judge");
+    assert_eq!(judged.len(), game.legal_moves().len());
+    assert!(judged.windows(2).all(|w| w[0].equity >= w[1].equity));
+}
+
+#[test]
+fn a_review_search_stops_at_its_cap() {
+    let game = started::<Hex>(&HexOptions { size: 11, swap: false });
+    let view = game.view(papan_rules::Seat::First);
+    // A clock one millisecond further at every look: a 5 ms cap ends the
+    // Expert's search after a handful of 64-iteration steps.
+    let mut t = 0;
+    let tick = move || {
+        t += 1;
+        t
+    };
+    let task = Task::Review {
+        level: Level::Expert,
+        cap_ms: 5,
+    };
+    let reply = run_to_end(&Request::new::<Hex>(task, &view, 1).unwrap(), tick);
+    let decision = reply.decision::<Hex>().unwrap().unwrap();
+    assert!(decision.iterations <= 64 * 5, "{} iterations", decision.iterations);
+    assert!(decision.best.is_some());
+    assert!(reply.ms >= 5);
+}
+
+#[test]
+fn a_slice_hands_control_back_before_the_search_is_done() {
+    let game = started::<Hex>(&HexOptions { size: 11, swap: false });
+    let task = Task::Think {
+        level: Level::Expert,
+        full_time: true,
+    };
+    let request = Request::new::<Hex>(task, &game.view(papan_rules::Seat::First), 1).unwrap();
+    let mut job = start(&request).unwrap();
+    let mut t = 0;
+    let mut tick = move || {
+        t += 1;
+        t
+    };
+    assert!(job.work(&mut tick, 3), "more to do after a 3 ms slice");
+    let so_far = job.reply().unwrap().decision.unwrap();
+    assert!(so_far.iterations > 0 && so_far.iterations <= 64 * 4);
+}
+
+#[test]
+fn a_view_of_another_game_is_refused_with_the_reason() {
+    let hex = started::<Hex>(&HexOptions { size: 7, swap: false });
+    let mut request = Request::new::<Hex>(Task::Estimate, &hex.view(papan_rules::Seat::First), 1).unwrap();
+    request.game = papan_rules::GameId::Hadang;
+    let error = start(&request).err().expect("refused");
+    assert!(error.contains("not a hadang position"), "{error}");
+    let unknown = r#"{"game":"chess","task":{"kind":"estimate"},"view":{},"seed":1}"#;
+    assert!(serde_json::from_str::<Request>(unknown).is_err());
+}
+
+#[test]
+fn a_move_of_another_game_in_a_reply_is_refused_with_the_reason() {
+    let game = started::<Hex>(&HexOptions { size: 7, swap: false });
+    let reply = run_to_end(
+        &Request::new::<Hex>(Task::Estimate, &game.view(papan_rules::Seat::First), 1).unwrap(),
+        still(),
+    );
+    let error = reply
+        .decision::<Backgammon>()
+        .expect_err("a Hex cell is no backgammon move");
+    assert!(error.contains("backgammon move does not decode"), "{error}");
+}
