@@ -273,7 +273,7 @@ async fn update_waits_for_consent(client: &Client, site: &Path, first: &str) -> 
 
 /// Home → Hex 7×7 against the Beginner → one stone, and the bot's answer.
 async fn play_a_move_against_the_bot(client: &Client) -> Result<(), String> {
-    start_hex_7_against_the_beginner(client).await?;
+    browser::start_hex_7_against_the_beginner(client).await?;
     wait_js(
         client,
         "the empty board",
@@ -317,21 +317,6 @@ async fn backgammon_weights_are_kept(client: &Client, site: &Path) -> Result<(),
     Ok(())
 }
 
-/// Home → Hex → 7×7 against the Beginner, the person first, no swap.
-async fn start_hex_7_against_the_beginner(client: &Client) -> Result<(), String> {
-    for id in [
-        "play-hex",
-        "size-7",
-        "opponent-beginner",
-        "starts-me",
-        "swap-off",
-        "start-game",
-    ] {
-        scroll_and_tap_testid(client, id).await?;
-    }
-    Ok(())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hex_game_is_played_to_the_end_by_keyboard_alone() {
     let repo = browser::repo();
@@ -343,7 +328,7 @@ async fn a_hex_game_is_played_to_the_end_by_keyboard_alone() {
             .goto(&format!("{base}/"))
             .await
             .map_err(|e| format!("opening {base}: {e}"))?;
-        start_hex_7_against_the_beginner(&client).await?;
+        browser::start_hex_7_against_the_beginner(&client).await?;
         wait_js(
             &client,
             "the board",

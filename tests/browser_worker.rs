@@ -10,7 +10,7 @@
 //! or build is a failure, never a skip.
 
 mod support;
-use support::browser::{self, close_or_fail, start_driver, tap_testid, wait_js, wait_js_value};
+use support::browser::{self, close_or_fail, start_driver, wait_js, wait_js_value};
 use support::web::web_build;
 
 use fantoccini::Client;
@@ -80,16 +80,7 @@ async fn the_bots_worker_is_fetched_on_the_first_bot_move_and_answers() {
         }
 
         // Hex 7×7 against the Beginner: the person's move, then the bot's.
-        for id in [
-            "play-hex",
-            "size-7",
-            "opponent-beginner",
-            "starts-me",
-            "swap-off",
-            "start-game",
-        ] {
-            tap_testid(&client, id).await?;
-        }
+        browser::start_hex_7_against_the_beginner(&client).await?;
         browser::tap_css(&client, "[data-testid=\"hex-board\"] [data-cell=\"d4\"]").await?;
         wait_js(
             &client,

@@ -235,6 +235,21 @@ pub async fn take_shot(client: &Client, relative: &str) -> Result<PathBuf, Strin
     save(&repo(), relative, &png).ok_or_else(|| format!("could not write {relative}"))
 }
 
+/// Home → Hex → 7×7 against the Beginner, the person first, no swap.
+pub async fn start_hex_7_against_the_beginner(client: &Client) -> Result<(), String> {
+    for id in [
+        "play-hex",
+        "size-7",
+        "opponent-beginner",
+        "starts-me",
+        "swap-off",
+        "start-game",
+    ] {
+        scroll_and_tap_testid(client, id).await?;
+    }
+    Ok(())
+}
+
 /// Ends a test's browser session: on a failed `outcome` what the page shows
 /// is saved at `failure_shot` first; then the browser is closed. Gives the
 /// outcome's value, or fails the test with its error.
