@@ -41,9 +41,12 @@ impl Lang {
         }
     }
 
-    /// The Fluent source for this language (embedded: no asset server
-    /// needed): the app's file plus one file per game, so each game's text
-    /// can be edited on its own.
+    /// The Fluent source for this language, embedded in native builds: the
+    /// app's file plus one file per game, so each game's text can be edited
+    /// on its own. The web build fetches the chosen language's text instead
+    /// ([`load`]): three languages in the page's wasm were a download most
+    /// visitors never read.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn source(self) -> &'static str {
         macro_rules! files {
             ($lang:literal) => {
@@ -156,8 +159,14 @@ pub const fn key(k: &'static str) -> &'static str {
 }
 
 /// Parses one language's messages. Errors name the language and the problem.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn bundle(lang: Lang) -> Result<FluentBundle<FluentResource>, String> {
-    let resource = FluentResource::try_new(lang.source().to_string())
+    parse(lang, lang.source().to_string())
+}
+
+/// Parses `text` as `lang`'s messages.
+fn parse(lang: Lang, text: String) -> Result<FluentBundle<FluentResource>, String> {
+    let resource = FluentResource::try_new(text)
         .map_err(|(_, errors)| format!("{}.ftl does not parse: {errors:?}", lang.code()))?;
     let id: LanguageIdentifier = lang
         .code()
@@ -177,6 +186,74 @@ thread_local! {
     static BUNDLES: RefCell<Vec<(Lang, FluentBundle<FluentResource>)>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Whether `lang`'s messages are ready for [`tr`].
+pub fn is_loaded(lang: Lang) -> bool {
+    cfg!(not(target_arch = "wasm32")) || BUNDLES.with(|cell| cell.borrow().iter().any(|(l, _)| *l == lang))
+}
+
+/// Makes `text` the messages of `lang`. Text that does not parse is refused
+/// with the reason and changes nothing: the language already in use stays.
+pub fn install(lang: Lang, text: String) -> Result<(), String> {
+    let bundle = parse(lang, text)?;
+    BUNDLES.with(|cell| {
+        let mut bundles = cell.borrow_mut();
+        bundles.retain(|(l, _)| *l != lang);
+        bundles.push((lang, bundle));
+    });
+    Ok(())
+}
+
+/// Makes `lang`'s messages ready: at once natively (they are embedded); on
+/// the web by fetching the build's `locales/<code>.ftl` (precached by the
+/// service worker, so this works offline after the first visit). The app
+/// awaits it before starting and before switching language.
+pub async fn load(lang: Lang) -> Result<(), String> {
+    if is_loaded(lang) {
+        return Ok(());
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let url = format!("locales/{}.ftl", lang.code());
+        let text = fetch_text(&url).await?;
+        install(lang, text)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    unreachable!("every language is embedded natively: {}", lang.code())
+}
+
+/// The body of a same-site file, through the page's `fetch` (no extra
+/// web-sys features for it); a failed request or a status other than 200
+/// is an error naming the file.
+#[cfg(target_arch = "wasm32")]
+pub(crate) async fn fetch_text(url: &str) -> Result<String, String> {
+    use js_sys::{Function, Promise, Reflect};
+    use wasm_bindgen_futures::JsFuture;
+    use web_sys::wasm_bindgen::{JsCast, JsValue};
+    let failed = |what: &str| format!("cannot load {url}: {what}");
+    let call = |target: &JsValue, name: &str, arg: Option<&JsValue>| -> Result<Promise, String> {
+        let function: Function = Reflect::get(target, &name.into())
+            .ok()
+            .and_then(|f| f.dyn_into().ok())
+            .ok_or_else(|| failed(&format!("no {name}")))?;
+        let result = match arg {
+            Some(arg) => function.call1(target, arg),
+            None => function.call0(target),
+        };
+        result.ok().and_then(|p| p.dyn_into().ok()).ok_or_else(|| failed(name))
+    };
+    let response = JsFuture::from(call(&js_sys::global(), "fetch", Some(&url.into()))?)
+        .await
+        .map_err(|_| failed("offline, and not saved on this device yet"))?;
+    let status = Reflect::get(&response, &"status".into()).ok().and_then(|s| s.as_f64());
+    if status != Some(200.0) {
+        return Err(failed(&format!("status {}", status.unwrap_or(0.0))));
+    }
+    let text = JsFuture::from(call(&response, "text", None)?)
+        .await
+        .map_err(|_| failed("the download broke off"))?;
+    text.as_string().ok_or_else(|| failed("not text"))
+}
+
 /// The message for `key` in `lang`; falls back to English, then to the key
 /// itself so a missing string is visible but never a crash.
 pub fn tr(lang: Lang, key: &str) -> String {
@@ -190,13 +267,14 @@ pub fn tr_args(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
         .unwrap_or_else(|| key.to_string())
 }
 
+/// Whether `lang` has a message for `key`; `None` when the language's text
+/// is not loaded (on the web) or does not parse.
+pub fn has_message(lang: Lang, key: &str) -> Option<bool> {
+    with_bundle(lang, |bundle| bundle.has_message(key))
+}
+
 fn format_in(lang: Lang, key: &str, args: &[(&str, String)]) -> Option<String> {
-    BUNDLES.with(|cell| {
-        let mut bundles = cell.borrow_mut();
-        if !bundles.iter().any(|(l, _)| *l == lang) {
-            bundles.push((lang, bundle(lang).ok()?));
-        }
-        let (_, bundle) = bundles.iter().find(|(l, _)| *l == lang)?;
+    with_bundle(lang, |bundle| {
         let message = bundle.get_message(key)?;
         let pattern = message.value()?;
         let mut fluent_args = FluentArgs::new();
@@ -211,4 +289,38 @@ fn format_in(lang: Lang, key: &str, args: &[(&str, String)]) -> Option<String> {
         let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
         Some(text.into_owned())
     })
+    .flatten()
+}
+
+/// `f` on `lang`'s messages, parsed on first use natively.
+fn with_bundle<T>(lang: Lang, f: impl FnOnce(&FluentBundle<FluentResource>) -> T) -> Option<T> {
+    BUNDLES.with(|cell| {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let mut bundles = cell.borrow_mut();
+            if !bundles.iter().any(|(l, _)| *l == lang) {
+                bundles.push((lang, bundle(lang).ok()?));
+            }
+        }
+        let bundles = cell.borrow();
+        let (_, bundle) = bundles.iter().find(|(l, _)| *l == lang)?;
+        Some(f(bundle))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn language_text_that_does_not_parse_is_refused_and_the_text_in_use_stays() {
+        let before = tr(Lang::Id, "settings-title");
+        assert_ne!(before, "settings-title", "Indonesian has the key");
+        let err = install(Lang::Id, "settings-title = {".into()).unwrap_err();
+        assert!(err.contains("id.ftl does not parse"), "{err}");
+        assert_eq!(tr(Lang::Id, "settings-title"), before);
+        install(Lang::Id, "settings-title = Pengaturan baru\n".into()).unwrap();
+        assert_eq!(tr(Lang::Id, "settings-title"), "Pengaturan baru");
+        assert!(is_loaded(Lang::Id));
+    }
 }

@@ -14,6 +14,7 @@ pub mod i18n;
 mod oneshot;
 pub mod online;
 pub mod play;
+pub mod puzzles;
 pub mod screens;
 pub mod settings;
 pub mod shell;
@@ -24,6 +25,7 @@ pub mod tutorial;
 use dioxus::prelude::*;
 use papan_rules::GameId;
 use screens::learn::{Learn, LessonScreen};
+use screens::puzzles::{PuzzleDaily, PuzzlePlay, Puzzles};
 use screens::review::{FinishedGames, Review};
 use screens::rules::{RuleAt, Rules};
 use screens::{Home, Join, NotFound, OnlineLobby, OnlinePlay, Play, Settings, Setup};
@@ -43,6 +45,12 @@ pub enum Route {
     Learn {},
     #[route("/learn/:game/:lesson")]
     LessonScreen { game: GameId, lesson: String },
+    #[route("/puzzles")]
+    Puzzles {},
+    #[route("/puzzles/daily")]
+    PuzzleDaily {},
+    #[route("/puzzles/:game")]
+    PuzzlePlay { game: GameId },
     #[route("/games")]
     FinishedGames {},
     #[route("/games/:id")]

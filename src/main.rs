@@ -18,10 +18,22 @@ fn main() {
     {
         // Hash routes (`/#/hex/play`): any static file server can host the
         // app and a reload never asks the server for a path it lacks.
-        let history = std::rc::Rc::new(dioxus::web::HashHistory::new(false));
-        dioxus::LaunchBuilder::web()
-            .with_cfg(dioxus::web::Config::new().history(history))
-            .launch(papan::App);
+        // The chosen language's text is fetched before the first frame, so
+        // no screen ever shows in the wrong language (English if it fails).
+        wasm_bindgen_futures::spawn_local(async {
+            use papan::i18n::{load, Lang};
+            let lang = papan::settings::AppSettings::load(&papan::storage::Store::app()).lang;
+            if let Err(e) = load(lang).await {
+                papan::diag::warn(&e);
+                if let Err(e) = load(Lang::En).await {
+                    papan::diag::warn(&e);
+                }
+            }
+            let history = std::rc::Rc::new(dioxus::web::HashHistory::new(false));
+            dioxus::LaunchBuilder::web()
+                .with_cfg(dioxus::web::Config::new().history(history))
+                .launch(papan::App);
+        });
     }
     #[cfg(not(feature = "web"))]
     {

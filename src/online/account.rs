@@ -14,13 +14,28 @@ const DEVICE_KEY: &str = "online-device";
 /// The port the README's server command listens on.
 pub const DEFAULT_PORT: u16 = 8787;
 
-/// The room server to use when none was set: the machine that served the
-/// web page (so a phone on the same network finds it), else this device.
+/// The room server to use when none was set: the page's own origin when
+/// a room server served the page (`papan-server --app`, what `cargo xtask
+/// serve` runs, marks it with `<meta name="papan-server">`), else the
+/// machine that served the page on [`DEFAULT_PORT`] (so a phone on the
+/// same network finds it), else this device.
 pub fn default_server() -> String {
     #[cfg(target_arch = "wasm32")]
     {
-        let host = web_sys::window()
-            .and_then(|w| w.location().hostname().ok())
+        let window = web_sys::window();
+        let same_origin = window
+            .as_ref()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("meta[name=papan-server]").ok().flatten())
+            .is_some();
+        let location = window.map(|w| w.location());
+        if same_origin {
+            if let Some(origin) = location.as_ref().and_then(|l| l.origin().ok()) {
+                return origin;
+            }
+        }
+        let host = location
+            .and_then(|l| l.hostname().ok())
             .filter(|h| !h.is_empty())
             .unwrap_or_else(|| "127.0.0.1".to_string());
         format!("http://{host}:{DEFAULT_PORT}")

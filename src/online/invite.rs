@@ -9,7 +9,7 @@
 //! only shown, and the game is checked against the room after joining.
 
 use crate::i18n::{key, tr, tr_args, Lang};
-use papan_api::{GameId, RoomOptions};
+use papan_api::{DaysPerMove, GameId, RoomOptions, DAY_MS};
 use papan_rules::clock::Tempo;
 
 /// The longest name kept and sent in a link (characters).
@@ -42,10 +42,12 @@ pub fn clean_name(text: &str) -> Option<String> {
 }
 
 /// The tempo as one link segment: `u` (no clock), `m30` (30 s a move),
-/// `f5+2` (5 minutes each, 2 s added a move).
+/// `f5+2` (5 minutes each, 2 s added a move), `d3` (correspondence: 3 days
+/// a move).
 pub fn tempo_token(tempo: Tempo) -> String {
     match tempo {
         Tempo::Unlimited => "u".to_string(),
+        Tempo::PerMove { limit_ms } if limit_ms >= DAY_MS => format!("d{}", limit_ms / DAY_MS),
         Tempo::PerMove { limit_ms } => format!("m{}", limit_ms / 1000),
         Tempo::Fischer { base_ms, increment_ms } => format!("f{}+{}", base_ms / 60_000, increment_ms / 1000),
     }
@@ -55,6 +57,12 @@ fn parse_tempo(token: &str) -> Option<Tempo> {
     let number = |t: &str| t.parse::<u64>().ok().filter(|n| *n > 0 && *n <= 10_000);
     if token == "u" {
         return Some(Tempo::Unlimited);
+    }
+    if let Some(d) = token.strip_prefix('d') {
+        let days = DaysPerMove::new(d.parse::<u8>().ok()?).ok()?;
+        return Some(Tempo::PerMove {
+            limit_ms: days.per_move_ms(),
+        });
     }
     if let Some(s) = token.strip_prefix('m') {
         return number(s).map(|s| Tempo::PerMove { limit_ms: s * 1000 });
@@ -129,6 +137,11 @@ pub fn parse_invite(segments: &[String]) -> Result<Invitation, &'static str> {
 pub fn tempo_text(lang: Lang, tempo: Tempo) -> String {
     match tempo {
         Tempo::Unlimited => tr(lang, "invite-no-clock"),
+        Tempo::PerMove { limit_ms } if limit_ms >= DAY_MS => tr_args(
+            lang,
+            "invite-days-per-move",
+            &[("days", (limit_ms / DAY_MS).to_string())],
+        ),
         Tempo::PerMove { limit_ms } => tr_args(lang, "invite-per-move", &[("seconds", (limit_ms / 1000).to_string())]),
         Tempo::Fischer { base_ms, increment_ms } => tr_args(
             lang,
@@ -141,8 +154,14 @@ pub fn tempo_text(lang: Lang, tempo: Tempo) -> String {
     }
 }
 
-/// A room's tempo (the options were checked by the server; an unoffered one reads as no clock).
+/// A room's tempo (the options were checked by the server; an unoffered
+/// one reads as no clock); a correspondence room's days as a per-move limit.
 pub fn room_tempo(options: &RoomOptions) -> Tempo {
+    if let Some(days) = options.days_per_move {
+        return Tempo::PerMove {
+            limit_ms: days.per_move_ms(),
+        };
+    }
     options.tempo().unwrap_or(Tempo::Unlimited)
 }
 
@@ -255,6 +274,18 @@ mod tests {
             );
             assert_eq!(parse_invite(&segs(&link)), Ok(invitation), "{link}");
         }
+    }
+
+    #[test]
+    fn a_correspondence_room_travels_as_its_days_per_move() {
+        let options = RoomOptions::new(GameId::Hex).by_mail(DaysPerMove::new(3).ok());
+        let tempo = room_tempo(&options);
+        assert_eq!(tempo_token(tempo), "d3");
+        assert_eq!(parse_tempo("d3"), Some(tempo));
+        assert_eq!(parse_tempo("d2"), None, "1, 3 or 7 days only");
+        assert_eq!(tempo_text(Lang::En, tempo), "Correspondence, 3 days per move");
+        assert_eq!(tempo_text(Lang::Id, tempo), "Korespondensi, 3 hari per langkah");
+        assert_eq!(tempo_text(Lang::Fil, tempo), "Korespondensiya, 3 araw bawat tira");
     }
 
     #[test]

@@ -139,6 +139,7 @@ pub fn Home() -> Element {
                         {with_game!(game, G => rsx! { ContinueCard { key: "{game}", game: PhantomData::<G>, lang } })}
                     }
                     super::learn::LearnCard { lang }
+                    super::puzzles::PuzzlesCard { lang }
                     super::review::list::FinishedCard { lang }
                 }
                 h2 { class: "section-title", {tr(lang, "home-games")} }

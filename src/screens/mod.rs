@@ -5,6 +5,7 @@ mod join;
 pub mod learn;
 pub mod online;
 mod play;
+pub mod puzzles;
 pub mod review;
 pub mod rules;
 mod settings_screen;

@@ -36,6 +36,23 @@ pub fn Settings() -> Element {
     let settings = use_context::<Signal<AppSettings>>();
     let current = *settings.read();
     let lang = current.lang;
+    let mut lang_error = use_signal(|| false);
+    // A language is switched once its text is loaded (fetched on the web);
+    // if it cannot be, the language in use stays and says why.
+    let choose = move |l: Lang| {
+        spawn(async move {
+            match crate::i18n::load(l).await {
+                Ok(()) => {
+                    lang_error.set(false);
+                    update(settings, |s| s.lang = l);
+                }
+                Err(e) => {
+                    crate::diag::warn(&e);
+                    lang_error.set(true);
+                }
+            }
+        });
+    };
     rsx! {
         div { class: "screen settings",
             TopBar { lang, title: tr(lang, "settings-title"), back: Some(Route::Home {}) }
@@ -51,11 +68,14 @@ pub fn Settings() -> Element {
                                 "aria-checked": if l == lang { "true" } else { "false" },
                                 "data-testid": "lang-{l.code()}",
                                 lang: "{l.code()}",
-                                onclick: move |_| update(settings, |s| s.lang = l),
+                                onclick: move |_| choose(l),
                                 span { "{l.native_name()}" }
                                 if l == lang { span { class: "check", "✓" } }
                             }
                         }
+                    }
+                    if lang_error() {
+                        p { class: "notice notice-error", role: "status", "data-testid": "lang-error", {tr(lang, "settings-language-unavailable")} }
                     }
                 }
                 section { class: "field",

@@ -68,6 +68,13 @@ fn presence_badge(lang: Lang, opponent: Opponent) -> Option<String> {
     }
 }
 
+/// "on vacation": a correspondence opponent whose clock stands still (as
+/// short as "away", so the name beside it keeps its room).
+pub fn vacation_badge(lang: Lang, s: &Snapshot, seat: Seat) -> Option<String> {
+    s.clock.as_ref()?.vacation_ms[seat.index()]?;
+    Some(tr(lang, "online-opponent-vacation"))
+}
+
 fn status_text<G: GameUi>(lang: Lang, room: &Room, table: &Table<G>, tap: &G::Tap) -> String {
     let s = &room.snapshot;
     match s.status {
@@ -306,7 +313,7 @@ pub fn OnlineGame<G: GameUi>(
             badge: if seat == local || s.status != RoomStatus::Playing {
                 None
             } else {
-                presence_badge(lang, room.opponent)
+                vacation_badge(lang, &s, seat).or_else(|| presence_badge(lang, room.opponent))
             },
             ..StripInfo::of(lang, table, &tap_now, seat, seating.who(lang, seat))
         })),

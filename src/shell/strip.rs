@@ -4,7 +4,7 @@
 //! above the board and yours below it, as across a table.
 
 use super::{Fact, GameUi};
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, tr_args, Lang};
 use crate::play::Table;
 use dioxus::prelude::*;
 use papan_rules::Seat;
@@ -58,6 +58,30 @@ pub fn format_clock(ms: u64) -> String {
     }
 }
 
+/// A clock as shown: `m:ss` ([`format_clock`]) under an hour; a
+/// correspondence room's days and hours ("2 d 5 h") or hours and minutes.
+pub fn clock_text(lang: Lang, ms: u64) -> String {
+    const HOUR: u64 = 3_600_000;
+    if ms < HOUR {
+        return format_clock(ms);
+    }
+    let minutes = ms.div_ceil(60_000);
+    let (days, hours, mins) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    if days > 0 {
+        tr_args(
+            lang,
+            "clock-days-hours",
+            &[("days", days.to_string()), ("hours", hours.to_string())],
+        )
+    } else {
+        tr_args(
+            lang,
+            "clock-hours-minutes",
+            &[("hours", hours.to_string()), ("minutes", mins.to_string())],
+        )
+    }
+}
+
 #[component]
 pub fn PlayerStrip(info: StripInfo, lang: Lang) -> Element {
     let who = if info.mine { "me" } else { "opponent" };
@@ -92,7 +116,7 @@ pub fn PlayerStrip(info: StripInfo, lang: Lang) -> Element {
                         class: "strip-clock{active}{low}",
                         "data-testid": "clock-{who}",
                         "aria-label": tr(lang, "clock-label"),
-                        "{format_clock(ms)}"
+                        "{clock_text(lang, ms)}"
                     }
                 }
             }

@@ -7,7 +7,7 @@ use super::games::{predicate_holds, TutorialGame};
 use super::lesson::{lessons, Goal, Lesson, StepKind};
 use super::player::{Advance, Feedback, LessonPlayer};
 use crate::i18n::rule_key;
-use crate::i18n::{bundle, tr, Lang};
+use crate::i18n::{has_message, tr, Lang};
 use papan_rules::GameId;
 
 /// Every problem found in `game`'s lessons (empty when all is well).
@@ -44,13 +44,14 @@ pub fn keys_of(lesson: &Lesson) -> Vec<String> {
 pub fn missing_keys(lesson: &Lesson) -> Vec<String> {
     let mut out = Vec::new();
     for lang in Lang::ALL {
-        let Ok(bundle) = bundle(lang) else {
-            out.push(format!("{} messages do not parse", lang.code()));
-            continue;
-        };
         for key in keys_of(lesson) {
-            if !bundle.has_message(&key) {
-                out.push(format!("{} lacks {key}", lang.code()));
+            match has_message(lang, &key) {
+                Some(true) => {}
+                Some(false) => out.push(format!("{} lacks {key}", lang.code())),
+                None => {
+                    out.push(format!("{} messages are not loaded or do not parse", lang.code()));
+                    break;
+                }
             }
         }
     }

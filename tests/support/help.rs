@@ -1,7 +1,7 @@
 //! What every binary of the workspace owes `--help`: its usage and nothing
 //! else. Included with `#[path]` by the `--help` tests of each package that
-//! has binaries (`tests/cli_help.rs`, `crates/tools/tests/help.rs`,
-//! `crates/server/tests/help.rs`), which name their binaries.
+//! has binaries (`tests/app/cli_help.rs`, `crates/tools/tests/tools/help.rs`,
+//! `crates/server/tests/server/help.rs`), which name their binaries.
 #![allow(dead_code)]
 
 /// Runs `exe` with `args`, standard input closed.

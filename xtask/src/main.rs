@@ -1,6 +1,7 @@
 //! `cargo xtask …`: the project's two front doors plus the web build they share.
 //!
-//! - `cargo xtask serve [--port 8080] [--host 127.0.0.1]` builds the web app and serves it.
+//! - `cargo xtask serve [--port 8080] [--host 127.0.0.1] [--app-only] [--dist DIR] [--db FILE]`
+//!   builds the web app and serves it with the room API on the same address.
 //! - `cargo xtask test` installs what the tests need and runs every check CI runs.
 //! - `cargo xtask build-web [--dist DIR] [--no-opt]` builds `dist/` only.
 //! - `cargo xtask bench-web [--runs N]` measures load time and per-tap work in Chromium.
@@ -15,6 +16,7 @@ mod bench_web;
 mod cluster;
 mod env;
 mod fuzz;
+mod home_server;
 mod offline;
 mod serve;
 mod strength;
@@ -29,8 +31,11 @@ mod static_server;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  cargo xtask serve [--port 8080] [--host 127.0.0.1]
-                                            build the web app and serve it
+  cargo xtask serve [--port 8080] [--host 127.0.0.1] [--app-only] [--dist DIR] [--db FILE]
+                                            build the web app and serve it with the room server on
+                                            the same address (--host 0.0.0.0: phones on the same
+                                            Wi-Fi play online with nothing to set); --app-only: the
+                                            app alone; --dist: serve that build, no build
   cargo xtask test                          install test prerequisites and run every check
   cargo xtask build-web [--dist DIR] [--no-opt]
                                             build the web app into dist/ (wasm-bindgen output + index.html)
@@ -53,7 +58,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let result = match args.first().map(String::as_str) {
-        Some("serve") => parse_serve(&args[1..]).and_then(|(host, port)| serve::run(&host, port)),
+        Some("serve") => parse_serve(&args[1..]).and_then(|opts| serve::run(&opts)),
         Some("test") => expect_no_args(&args[1..]).and_then(|()| test_all::run()),
         Some("bench-web") => parse_runs(&args[1..]).and_then(bench_web::run_bench),
         Some("build-web") => parse_build_web(&args[1..]).and_then(|opts| web::build(&opts).map(|_| ())),
@@ -95,25 +100,31 @@ fn expect_no_args(args: &[String]) -> Result<(), String> {
     }
 }
 
-/// `--port N` (default 8080) and `--host ADDR` (default 127.0.0.1; `0.0.0.0`
-/// lets phones on the same network open the app).
-fn parse_serve(args: &[String]) -> Result<(String, u16), String> {
-    let mut port = 8080;
-    let mut host = String::from("127.0.0.1");
+/// `--port N` (default 8080), `--host ADDR` (default 127.0.0.1; `0.0.0.0`
+/// lets phones on the same network open the app), `--app-only`, `--dist DIR`
+/// and `--db FILE`.
+fn parse_serve(args: &[String]) -> Result<serve::ServeOptions, String> {
+    let mut opts = serve::ServeOptions::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--host" => host = it.next().ok_or("--host needs an address")?.clone(),
+            "--host" => opts.host = it.next().ok_or("--host needs an address")?.clone(),
             "--port" | "-p" => {
                 let value = it.next().ok_or("--port needs a value")?;
-                port = value
+                opts.port = value
                     .parse()
                     .map_err(|_| format!("--port: not a port number: {value:?}"))?;
             }
+            "--app-only" => opts.app_only = true,
+            "--dist" => opts.dist = Some(it.next().ok_or("--dist needs a directory")?.into()),
+            "--db" => opts.db = Some(it.next().ok_or("--db needs a file")?.into()),
             other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
         }
     }
-    Ok((host, port))
+    if opts.app_only && opts.db.is_some() {
+        return Err("--db keeps rooms: it has no use with --app-only".into());
+    }
+    Ok(opts)
 }
 
 fn parse_build_web(args: &[String]) -> Result<web::BuildOptions, String> {

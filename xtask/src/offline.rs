@@ -16,7 +16,18 @@ const SERVICE_WORKER: &str = "sw.js";
 
 /// Extensions worth compressing (images are compressed already; the
 /// backgammon weights gzip to 87%).
-const COMPRESSIBLE: &[&str] = &["html", "js", "wasm", "css", "json", "webmanifest", "svg", "weights"];
+const COMPRESSIBLE: &[&str] = &[
+    "html",
+    "js",
+    "wasm",
+    "css",
+    "json",
+    "webmanifest",
+    "svg",
+    "weights",
+    "ftl",
+    "jsonl",
+];
 
 /// Fills `dist/sw.js` with a version that changes whenever any served file
 /// changes (so browsers pick up a new build and offer to reload) and the list

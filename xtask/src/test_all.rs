@@ -1,9 +1,10 @@
 //! `cargo xtask test`: install what the tests need, then run every check in CI's order.
 //!
-//! Cheap checks first (fmt, clippy) so a style slip fails in seconds, then the web build the
-//! browser test drives, and the whole test suite with the desktop and phone build checks
-//! beside the browser tests ([`test_lanes`]). The first
-//! failing step stops the run; a timing summary is printed either way.
+//! Cheap checks first (fmt, clippy) so a style slip fails in seconds, with the web build the
+//! browser tests drive running beside them from the start, then the whole test suite with
+//! the phone build check and the web-only clippy beside the browser tests
+//! ([`test_lanes`]). The first failing step stops the run; a timing summary is printed
+//! either way.
 
 use crate::env::{self, cargo, timed, Timed};
 use crate::test_lanes::{self, Beside};
@@ -32,7 +33,6 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         let gnubg = tools::ensure_gnubg()?;
         let axe = tools::ensure_axe()?;
         tools::ensure_desktop_libs()?;
-        tools::ensure_wasm_bindgen()?;
         let android_c = tools::ensure_android_c()?;
         let nats = tools::ensure_nats_server()?;
         Ok((gnubg, axe, android_c, nats))
@@ -41,71 +41,40 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         env::run(&mut cargo(&["fmt", "--all", "--check"]))
     })?;
     // The web build has a target dir of its own (`env::web_target_dir`), so
-    // it runs beside clippy: each fills the other's single-threaded stretches
-    // (a crate compiled as one unit, a link, wasm-opt).
-    let web_build = std::thread::spawn(|| {
+    // it runs beside clippy and the test build: each fills the others'
+    // single-threaded stretches (a crate compiled as one unit, a link,
+    // wasm-opt). Only the browser tests wait for it.
+    let options = BuildOptions::default_for_repo();
+    let dist = options.dist.clone();
+    let web_build = std::thread::spawn(move || {
         let start = Instant::now();
-        let dist = web::build(&BuildOptions::default_for_repo());
+        let built = web::build(&options);
         println!(
-            "\n==> web build (beside clippy) done in {:.1}s",
+            "\n==> web build (beside clippy and the test build) {} in {:.1}s",
+            if built.is_ok() { "done" } else { "FAILED" },
             start.elapsed().as_secs_f64()
         );
-        dist
+        built.map(|_| ())
     });
-    timed("cargo clippy", log, || {
+    // With the desktop feature: clippy is then also the desktop build's
+    // check (its code and its WebKitGTK crates), which a separate `cargo
+    // check` did again with the workspace's crates under other features.
+    timed("cargo clippy (incl. desktop)", log, || {
         env::run(&mut cargo(&[
             "clippy",
             "--workspace",
             "--all-targets",
+            "--features",
+            "papan/desktop",
             "--",
             "-D",
             "warnings",
         ]))
     })?;
-    // Code that only the web build compiles: the wasm32 half of the app, the
-    // bots' worker and the bots' fetched-weights mode (the worker's
-    // backgammon weights).
-    timed("web-only code (clippy wasm32, fetched weights)", log, || {
-        env::run(&mut cargo(&[
-            "clippy",
-            "--package",
-            "papan",
-            "--target",
-            tools::WASM_TARGET,
-            "--features",
-            "web",
-            "--",
-            "-D",
-            "warnings",
-        ]))?;
-        env::run(&mut cargo(&[
-            "clippy",
-            "--package",
-            "papan-worker",
-            "--target",
-            tools::WASM_TARGET,
-            "--features",
-            "exports",
-            "--",
-            "-D",
-            "warnings",
-        ]))?;
-        env::run(&mut cargo(&[
-            "test",
-            "--package",
-            "papan-bots",
-            "--features",
-            "fetched-weights",
-            "--lib",
-            "fetched",
-        ]))
-    })?;
-    let dist = timed("web build (dist), finishing", log, || {
-        web_build.join().map_err(|_| "the web build panicked".to_string())?
-    })?;
-    // The desktop and Android compile checks need no test: they run in the
-    // test step's non-browser lane, beside the browser tests.
-    let desktop = cargo(&["check", "--package", "papan", "--features", "desktop"]);
+    // The checks that need no test run in the test step's non-browser lane,
+    // after its binaries: the Android compile, and clippy on the code only
+    // the web build compiles (the wasm32 half of the app and the bots'
+    // worker, in one run so their shared crates are checked once).
     let mut android = cargo(&[
         "check",
         "--package",
@@ -116,31 +85,50 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         "mobile",
     ]);
     android.envs(android_c.iter().map(|(k, v)| (k, v)));
+    let web_clippy = cargo(&[
+        "clippy",
+        "--package",
+        "papan",
+        "--package",
+        "papan-worker",
+        "--target",
+        tools::WASM_TARGET,
+        "--features",
+        "papan/web,papan-worker/exports",
+        "--",
+        "-D",
+        "warnings",
+    ]);
     let beside = vec![
         Beside {
-            name: "desktop check",
-            command: desktop,
+            name: "web-only code (clippy wasm32)",
+            command: web_clippy,
         },
         Beside {
             name: "android check (mobile)",
             command: android,
         },
     ];
-    timed("cargo test (incl. browser) + desktop and android checks", log, || {
-        test_lanes::run(
-            &[
-                ("PAPAN_DIST_DIR", dist.as_path()),
-                ("PAPAN_CHROMEDRIVER", Path::new(tools::CHROMEDRIVER)),
-                ("PAPAN_AXE_JS", axe.as_path()),
-                // The .mat interop test fails rather than skips without gnubg.
-                ("PAPAN_GNUBG", gnubg.as_path()),
-                ("PAPAN_REQUIRE_GNUBG", Path::new("1")),
-                // The cluster tests start it on loopback themselves.
-                ("PAPAN_NATS_SERVER", nats.as_path()),
-            ],
-            beside,
-        )
-    })?;
+    timed(
+        "web build + cargo test (incl. browser) + web clippy, android check",
+        log,
+        || {
+            test_lanes::run(
+                &[
+                    ("PAPAN_DIST_DIR", dist.as_path()),
+                    ("PAPAN_CHROMEDRIVER", Path::new(tools::CHROMEDRIVER)),
+                    ("PAPAN_AXE_JS", axe.as_path()),
+                    // The .mat interop test fails rather than skips without gnubg.
+                    ("PAPAN_GNUBG", gnubg.as_path()),
+                    ("PAPAN_REQUIRE_GNUBG", Path::new("1")),
+                    // The cluster tests start it on loopback themselves.
+                    ("PAPAN_NATS_SERVER", nats.as_path()),
+                ],
+                beside,
+                || web_build.join().map_err(|_| "the web build panicked".to_string())?,
+            )
+        },
+    )?;
     Ok(())
 }
 

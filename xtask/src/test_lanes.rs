@@ -1,22 +1,28 @@
 //! The test step of `cargo xtask test`: every test binary of the workspace,
-//! built once, then run in two lanes side by side — the real-browser tests
-//! one after another in one lane, everything else in the other.
+//! built once, then run side by side — the real-browser tests one test at a
+//! time in one lane, everything else in the other.
 //!
-//! `cargo test --workspace` runs its binaries one at a time, and most of a
-//! browser test's time is spent waiting on the page, so one core idled while
-//! the other waited. Two lanes keep both busy without ever running two
-//! browser binaries at once. The other lane ends far sooner, so the build
-//! checks that need no test (the desktop and Android compiles) run there,
-//! after its binaries. Each binary's output is printed whole when it ends,
-//! with its time, and every binary runs even after one fails, so one run
-//! shows every failure.
+//! On two cores a cold run is bound by CPU, so nothing waits that need not:
+//! the tests build while the web build (which only the browser tests need)
+//! is still running, the non-browser lane starts at once, the browser lane
+//! when the web build is done, and the build checks that need no test run
+//! in the non-browser lane after its binaries. Browser tests are bound by
+//! CPU too (the page, its wasm and the bots' worker): two at a time took as
+//! long in all as one after the other, and the longest game then ran past
+//! its deadline. Each test's (or binary's) output is printed whole when it
+//! ends, with its time, and everything runs even after a failure, so one
+//! run shows every failure.
 
 use crate::env::{cargo, describe, repo_root};
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Instant;
+
+/// Browser tests at once (see the module's note).
+const BROWSER_LANES: usize = 1;
 
 /// One test binary cargo built.
 #[derive(Clone, Debug)]
@@ -30,11 +36,44 @@ struct TestBinary {
 
 impl TestBinary {
     fn is_browser(&self) -> bool {
-        self.name.contains("/browser_")
+        self.name
+            .rsplit('/')
+            .next()
+            .is_some_and(|target| target.starts_with("browser"))
+    }
+
+    /// The command that runs it (or, with `test`, only that test) as cargo would.
+    fn command(&self, envs: &[(&str, &Path)], test: Option<&str>) -> Command {
+        let mut cmd = Command::new(&self.executable);
+        if let Some(test) = test {
+            cmd.args(["--exact", test]);
+        }
+        cmd.current_dir(&self.package_dir)
+            .env("CARGO_MANIFEST_DIR", &self.package_dir)
+            .envs(envs.iter().map(|(k, v)| (*k, *v)))
+            .stdin(Stdio::null());
+        cmd
+    }
+
+    /// Its tests' names, from the harness's `--list`.
+    fn tests(&self) -> Result<Vec<String>, String> {
+        let output = Command::new(&self.executable)
+            .args(["--list", "--format", "terse"])
+            .current_dir(&self.package_dir)
+            .output()
+            .map_err(|e| format!("cannot list {}: {e}", self.name))?;
+        if !output.status.success() {
+            return Err(format!("{} --list failed", self.name));
+        }
+        Ok(String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|line| line.strip_suffix(": test"))
+            .map(str::to_string)
+            .collect())
     }
 }
 
-/// What one lane's binary left: its name, time and whether it passed.
+/// What one run left: its name, time and whether it passed.
 struct Ran {
     name: String,
     seconds: f64,
@@ -47,54 +86,51 @@ pub struct Beside {
     pub command: Command,
 }
 
-/// Builds the workspace's tests, then runs them in two lanes with `envs`,
-/// and `beside` after the non-browser lane's binaries.
-pub fn run(envs: &[(&str, &Path)], beside: Vec<Beside>) -> Result<(), String> {
+/// Builds the workspace's tests, then runs them with `envs`: the
+/// non-browser binaries and then `beside` at once, the browser tests once
+/// `web_build` (the dist they drive) has finished.
+pub fn run(
+    envs: &[(&str, &Path)],
+    beside: Vec<Beside>,
+    web_build: impl FnOnce() -> Result<(), String> + Send,
+) -> Result<(), String> {
     let binaries = build()?;
-    println!(
-        "{} test binaries: {} in the browser lane, the rest beside them",
-        binaries.len(),
-        binaries.iter().filter(|b| b.is_browser()).count()
-    );
+    // The documentation examples first, straight after the build whose
+    // crates they reuse (the checks run later for other targets).
+    let mut doc = cargo(&["test", "--workspace", "--doc"]);
+    println!("$ {}", describe(&doc));
+    let began = Instant::now();
+    let doc = Ran {
+        name: "doc tests".into(),
+        ok: doc.status().map(|s| s.success()).unwrap_or(false),
+        seconds: began.elapsed().as_secs_f64(),
+    };
     let (browser, other): (Vec<_>, Vec<_>) = binaries.into_iter().partition(TestBinary::is_browser);
-    let printing = Arc::new(Mutex::new(()));
+    println!(
+        "{} test binaries: {} with browser tests ({BROWSER_LANES} at a time once the web build is done), \
+         the rest beside them",
+        browser.len() + other.len(),
+        browser.len()
+    );
+    let printing = Mutex::new(());
     let start = Instant::now();
-    let lanes: Vec<Vec<Ran>> = std::thread::scope(|scope| {
-        let printing_browser = Arc::clone(&printing);
-        let browser = scope.spawn(move || {
-            browser
-                .iter()
-                .map(|b| run_one(b, envs, &printing_browser))
-                .collect::<Vec<_>>()
-        });
-        let printing_other = Arc::clone(&printing);
+    let mut all: Vec<Ran> = std::thread::scope(|scope| {
+        let printing = &printing;
+        let browsers = scope.spawn(move || run_browser_tests(&browser, envs, web_build, printing));
         let other = scope.spawn(move || {
-            let mut ran: Vec<Ran> = other.iter().map(|b| run_one(b, envs, &printing_other)).collect();
-            ran.extend(beside.into_iter().map(|b| run_beside(b, &printing_other)));
+            let mut ran: Vec<Ran> = other
+                .iter()
+                .map(|b| run_printed(&b.name, b.command(envs, None), printing))
+                .collect();
+            ran.extend(beside.into_iter().map(|b| run_printed(b.name, b.command, printing)));
             ran
         });
-        [browser, other]
-            .into_iter()
-            .map(|l| l.join().expect("a test lane panicked"))
-            .collect()
+        let mut all = browsers.join().expect("the browser lanes panicked");
+        all.extend(other.join().expect("the test lane panicked"));
+        all.push(doc);
+        all
     });
-    // The documentation examples, once the binaries are done.
-    let doc = {
-        let mut cmd = cargo(&["test", "--workspace", "--doc"]);
-        println!("$ {}", describe(&cmd));
-        let began = Instant::now();
-        let ok = cmd.status().map(|s| s.success()).unwrap_or(false);
-        Ran {
-            name: "doc tests".into(),
-            seconds: began.elapsed().as_secs_f64(),
-            ok,
-        }
-    };
-    println!(
-        "\ntest binaries by time ({:.1}s in all):",
-        start.elapsed().as_secs_f64()
-    );
-    let mut all: Vec<&Ran> = lanes.iter().flatten().chain(std::iter::once(&doc)).collect();
+    println!("\ntests by time ({:.1}s in all):", start.elapsed().as_secs_f64());
     all.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
     for ran in &all {
         println!(
@@ -110,6 +146,57 @@ pub fn run(envs: &[(&str, &Path)], beside: Vec<Beside>) -> Result<(), String> {
     } else {
         Err(format!("failing: {}", failed.join(", ")))
     }
+}
+
+/// Waits for the web build, then runs every browser test on its own, in
+/// [`BROWSER_LANES`] lanes pulling from one queue.
+fn run_browser_tests(
+    binaries: &[TestBinary],
+    envs: &[(&str, &Path)],
+    web_build: impl FnOnce() -> Result<(), String>,
+    printing: &Mutex<()>,
+) -> Vec<Ran> {
+    let waited = Instant::now();
+    let built = web_build();
+    println!(
+        "\n==> the browser tests start ({:.1}s waiting on the web build)",
+        waited.elapsed().as_secs_f64()
+    );
+    let mut queue = VecDeque::new();
+    let mut ran = Vec::new();
+    for binary in binaries {
+        match built.clone().and_then(|()| binary.tests()) {
+            Ok(tests) => queue.extend(tests.into_iter().map(|test| (binary, test))),
+            Err(e) => {
+                println!("\n──── {} ────\n{e}", binary.name);
+                ran.push(Ran {
+                    name: binary.name.clone(),
+                    seconds: 0.0,
+                    ok: false,
+                });
+            }
+        }
+    }
+    let queue = Mutex::new(queue);
+    let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front();
+    std::thread::scope(|scope| {
+        let lanes: Vec<_> = (0..BROWSER_LANES)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut ran = Vec::new();
+                    while let Some((binary, test)) = next() {
+                        let name = format!("{} {test}", binary.name);
+                        ran.push(run_printed(&name, binary.command(envs, Some(&test)), printing));
+                    }
+                    ran
+                })
+            })
+            .collect();
+        for lane in lanes {
+            ran.extend(lane.join().expect("a browser lane panicked"));
+        }
+    });
+    ran
 }
 
 /// `cargo test --workspace --no-run`, reading which binaries it built from
@@ -166,41 +253,17 @@ fn test_binary(line: &str) -> Option<TestBinary> {
     })
 }
 
-/// Runs one binary as cargo would (from its package's folder), its output
-/// kept and printed whole at the end.
-fn run_one(binary: &TestBinary, envs: &[(&str, &Path)], printing: &Mutex<()>) -> Ran {
+/// Runs one command, its output kept and printed whole at its end.
+fn run_printed(name: &str, mut cmd: Command, printing: &Mutex<()>) -> Ran {
     let began = Instant::now();
-    let mut cmd = Command::new(&binary.executable);
-    cmd.current_dir(&binary.package_dir)
-        .env("CARGO_MANIFEST_DIR", &binary.package_dir)
-        .envs(envs.iter().map(|(k, v)| (*k, *v)))
-        .stdin(Stdio::null());
-    let (output, ok) = match output_of(&mut cmd) {
-        Ok((text, ok)) => (text, ok),
-        Err(e) => (format!("cannot start {}: {e}", binary.executable.display()), false),
-    };
+    let shown = describe(&cmd);
+    let (output, ok) = output_of(&mut cmd).unwrap_or_else(|e| (format!("cannot start {shown}: {e}"), false));
     let seconds = began.elapsed().as_secs_f64();
     let _turn = printing.lock().unwrap_or_else(|e| e.into_inner());
-    println!("\n──── {} ({seconds:.1}s) ────", binary.name);
+    println!("\n──── {name} ({seconds:.1}s) ────");
     print!("{output}");
     Ran {
-        name: binary.name.clone(),
-        seconds,
-        ok,
-    }
-}
-
-/// A build check run beside the browser tests, printed whole at its end.
-fn run_beside(mut beside: Beside, printing: &Mutex<()>) -> Ran {
-    let began = Instant::now();
-    let shown = describe(&beside.command);
-    let (output, ok) = output_of(&mut beside.command).unwrap_or_else(|e| (format!("cannot start {shown}: {e}"), false));
-    let seconds = began.elapsed().as_secs_f64();
-    let _turn = printing.lock().unwrap_or_else(|e| e.into_inner());
-    println!("\n──── {} ({seconds:.1}s) ────\n$ {shown}", beside.name);
-    print!("{output}");
-    Ran {
-        name: beside.name.to_string(),
+        name: name.to_string(),
         seconds,
         ok,
     }
@@ -214,10 +277,29 @@ fn output_of(cmd: &mut Command) -> std::io::Result<(String, bool)> {
     // The child holds the pipe's writers now; the command's copies must go,
     // or the read below never ends.
     cmd.stdout(Stdio::null()).stderr(Stdio::null());
-    let mut text = String::new();
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes)?;
-    text.push_str(&String::from_utf8_lossy(&bytes));
     let status = child.wait()?;
-    Ok((text, status.success()))
+    Ok((String::from_utf8_lossy(&bytes).into_owned(), status.success()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binary(name: &str) -> TestBinary {
+        TestBinary {
+            name: name.into(),
+            executable: PathBuf::from("/nonexistent"),
+            package_dir: PathBuf::from("."),
+        }
+    }
+
+    #[test]
+    fn browser_binaries_are_told_by_their_target_name() {
+        assert!(binary("papan/browser_layout").is_browser());
+        assert!(binary("papan/browser").is_browser());
+        assert!(!binary("crates/server/papan_server").is_browser());
+        assert!(!binary("papan/tests_browserless").is_browser());
+    }
 }

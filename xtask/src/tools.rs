@@ -34,57 +34,6 @@ pub fn ensure_fmt_and_clippy() -> Result<(), String> {
     run(Command::new("rustup").args(["component", "add", "rustfmt", "clippy"]))
 }
 
-/// The wasm-bindgen version pinned in Cargo.lock; the CLI must match it exactly.
-pub fn wasm_bindgen_version() -> Result<String, String> {
-    let lock_path = env::repo_root().join("Cargo.lock");
-    let lock = std::fs::read_to_string(&lock_path).map_err(|e| format!("reading {}: {e}", lock_path.display()))?;
-    let mut lines = lock.lines();
-    while let Some(line) = lines.next() {
-        if line.trim() == "name = \"wasm-bindgen\"" {
-            if let Some(version) = lines.next().and_then(|l| l.trim().strip_prefix("version = \"")) {
-                return Ok(version.trim_end_matches('"').to_string());
-            }
-        }
-    }
-    Err("wasm-bindgen is not in Cargo.lock (is the `web` feature wired to dioxus/web?)".into())
-}
-
-/// `wasm-bindgen` at exactly the Cargo.lock version, installed under the tools dir.
-pub fn ensure_wasm_bindgen() -> Result<PathBuf, String> {
-    let version = wasm_bindgen_version()?;
-    let root = env::tools_dir();
-    let bin = root.join("bin").join("wasm-bindgen");
-    let current = output(Command::new(&bin).arg("--version")).unwrap_or_default();
-    if current.split_whitespace().nth(1) == Some(version.as_str()) {
-        return Ok(bin);
-    }
-    println!(
-        "installing wasm-bindgen-cli {version} into {} (a few minutes, once)",
-        root.display()
-    );
-    // No --locked: wasm-bindgen-cli's own lock file does not resolve on every index.
-    // Only the `wasm-bindgen` binary (the test runner would bring a TLS stack),
-    // at opt-level 1 without LTO: a cold CI compiles it first, and this build
-    // binds the app's wasm to the same bytes, a third of a second slower.
-    let root_arg = root.to_string_lossy().into_owned();
-    run(cargo(&[
-        "install",
-        "wasm-bindgen-cli",
-        "--version",
-        &version,
-        "--root",
-        &root_arg,
-        "--bin",
-        "wasm-bindgen",
-        "--force",
-    ])
-    .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
-    .env("CARGO_PROFILE_RELEASE_LTO", "off")
-    .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-    .env("CARGO_PROFILE_RELEASE_DEBUG", "0"))?;
-    Ok(bin)
-}
-
 /// `wasm-opt` from npm `binaryen`, or `None` (with a note) when npm is unavailable:
 /// the optimisation only shrinks the download, the app works without it.
 pub fn ensure_wasm_opt() -> Option<PathBuf> {
@@ -275,7 +224,7 @@ fn find_gnubg() -> Option<PathBuf> {
 }
 
 /// GNU Backgammon from apt, for the test that has gnubg import our `.mat`
-/// export (`crates/rules/tests/backgammon_mat_gnubg.rs`). Gives its path.
+/// export (`crates/rules/tests/rules/backgammon_mat_gnubg.rs`). Gives its path.
 pub fn ensure_gnubg() -> Result<PathBuf, String> {
     if let Some(found) = find_gnubg() {
         return Ok(found);
@@ -288,15 +237,30 @@ pub fn ensure_gnubg() -> Result<PathBuf, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::wasm_bindgen_version;
+    /// The version of `package` Cargo.lock pins, when it has one entry.
+    fn locked_version(lock: &str, package: &str) -> Option<String> {
+        let mut lines = lock.lines();
+        let mut found = Vec::new();
+        while let Some(line) = lines.next() {
+            if line.trim() == format!("name = \"{package}\"") {
+                let version = lines.next()?.trim().strip_prefix("version = \"")?;
+                found.push(version.trim_end_matches('"').to_string());
+            }
+        }
+        (found.len() == 1).then(|| found.remove(0))
+    }
 
+    /// The generator in xtask and the wasm-bindgen the app links must be the
+    /// same release: wasm-bindgen refuses a module from another version.
     #[test]
-    fn wasm_bindgen_version_comes_from_cargo_lock() {
-        let version = wasm_bindgen_version().expect("the app depends on wasm-bindgen");
-        let parts: Vec<&str> = version.split('.').collect();
-        assert_eq!(parts.len(), 3, "not a x.y.z version: {version}");
-        assert!(parts.iter().all(|p| p.parse::<u32>().is_ok()), "not numeric: {version}");
+    fn wasm_bindgen_generator_matches_the_apps_wasm_bindgen() {
         let lock = std::fs::read_to_string(crate::env::repo_root().join("Cargo.lock")).unwrap();
-        assert!(lock.contains(&format!("name = \"wasm-bindgen\"\nversion = \"{version}\"")));
+        let linked = locked_version(&lock, "wasm-bindgen").expect("the app links one wasm-bindgen");
+        let generator =
+            locked_version(&lock, "wasm-bindgen-cli-support").expect("xtask depends on one wasm-bindgen-cli-support");
+        assert_eq!(
+            generator, linked,
+            "bump xtask's wasm-bindgen-cli-support to the app's wasm-bindgen"
+        );
     }
 }

@@ -76,7 +76,6 @@ fn short_source_paths() -> String {
 /// Builds the web app into `opts.dist` and returns that directory.
 pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     tools::ensure_rust_target(tools::WASM_TARGET)?;
-    let wasm_bindgen = tools::ensure_wasm_bindgen()?;
     let wasm_opt = if opts.wasm_opt { tools::ensure_wasm_opt() } else { None };
 
     run(cargo(&[
@@ -127,11 +126,8 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     reset_dist(dist)?;
     // The app is an ES module (`index.html` imports it); the worker's glue
     // is a classic script for `importScripts` (`assets/web/bot-worker.js`).
-    for (wasm, target) in [(&app_wasm, "web"), (&worker_wasm, "no-modules")] {
-        run(Command::new(&wasm_bindgen)
-            .args(["--target", target, "--no-typescript", "--out-dir"])
-            .arg(dist)
-            .arg(wasm))?;
+    for (wasm, web) in [(&app_wasm, true), (&worker_wasm, false)] {
+        bind(wasm, web, dist)?;
     }
 
     if let Some(wasm_opt) = wasm_opt {
@@ -171,6 +167,20 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     // them (`assets/web/bot-worker.js`) instead of carrying them in its wasm.
     let weights = env::repo_root().join(BACKGAMMON_WEIGHTS);
     fs::copy(&weights, dist.join("backgammon.weights")).map_err(|e| format!("copying {}: {e}", weights.display()))?;
+    // The puzzle sets (every `*.jsonl` there), fetched by the puzzle
+    // screens (`src/puzzles`) instead of carried in the app's wasm.
+    let puzzles = env::repo_root().join("crates/bots/data/puzzles");
+    fs::create_dir_all(dist.join("puzzles")).map_err(|e| format!("creating puzzles/: {e}"))?;
+    for entry in fs::read_dir(&puzzles).map_err(|e| format!("reading {}: {e}", puzzles.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if let Some(name) = path
+            .file_name()
+            .filter(|_| path.extension().is_some_and(|e| e == "jsonl"))
+        {
+            fs::copy(&path, dist.join("puzzles").join(name)).map_err(|e| format!("copying {}: {e}", path.display()))?;
+        }
+    }
+    write_locales(&assets.join("locales"), &dist.join("locales"))?;
     let icons = assets.join("icons");
     if icons.is_dir() {
         copy_dir(&icons, &dist.join("icons"))?;
@@ -183,6 +193,55 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     println!("{}", offline::size_table(&sizes));
     println!("web build {version} ready in {}", dist.display());
     Ok(dist.clone())
+}
+
+/// wasm-bindgen's JS glue and final wasm for one module, into `out`: an ES
+/// module for the page (`web`), a classic script otherwise.
+fn bind(wasm: &Path, web: bool, out: &Path) -> Result<(), String> {
+    let mut bindgen = wasm_bindgen_cli_support::Bindgen::new();
+    // As the CLI does: the glue finds its wasm beside itself by default
+    // (the library leaves that default path out unless told).
+    bindgen
+        .input_path(wasm)
+        .typescript(false)
+        .omit_default_module_path(false);
+    let bindgen = if web {
+        bindgen.web(true)
+    } else {
+        bindgen.no_modules(true)
+    }
+    .map_err(|e| format!("wasm-bindgen: {e}"))?;
+    bindgen
+        .generate(out)
+        .map_err(|e| format!("wasm-bindgen on {}: {e:#}", wasm.display()))
+}
+
+/// One file of text per language (`locales/id.ftl`: that language's `.ftl`
+/// files joined), fetched by the app for the language in use
+/// (`src/i18n.rs`'s `load`) instead of carrying every language in its wasm.
+fn write_locales(from: &Path, out: &Path) -> Result<(), String> {
+    fs::create_dir_all(out).map_err(|e| format!("creating {}: {e}", out.display()))?;
+    let read = |dir: &Path| fs::read_dir(dir).map_err(|e| format!("reading {}: {e}", dir.display()));
+    for lang in read(from)? {
+        let lang = lang.map_err(|e| e.to_string())?.path();
+        if !lang.is_dir() {
+            continue;
+        }
+        let mut files: Vec<PathBuf> = read(&lang)?
+            .filter_map(|f| f.ok().map(|f| f.path()))
+            .filter(|f| f.extension().is_some_and(|e| e == "ftl"))
+            .collect();
+        files.sort();
+        let mut joined = String::new();
+        for file in &files {
+            joined.push_str(&fs::read_to_string(file).map_err(|e| format!("reading {}: {e}", file.display()))?);
+            joined.push('\n');
+        }
+        let name = lang.file_name().unwrap_or_default().to_string_lossy();
+        let target = out.join(format!("{name}.ftl"));
+        fs::write(&target, joined).map_err(|e| format!("writing {}: {e}", target.display()))?;
+    }
+    Ok(())
 }
 
 /// Joins [`CSS_FILES`] into the web build's one style sheet.
@@ -235,6 +294,34 @@ fn file_size(path: &Path) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each language's file is all of its `.ftl` files and nothing else,
+    /// and every file the native build embeds is in it.
+    #[test]
+    fn each_language_is_one_file_of_all_its_text() {
+        let out = std::env::temp_dir().join(format!("papan-xtask-locales-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&out);
+        let locales = env::repo_root().join("assets/locales");
+        write_locales(&locales, &out).unwrap();
+        let i18n = fs::read_to_string(env::repo_root().join("src/i18n.rs")).unwrap();
+        for lang in ["en", "id", "fil"] {
+            let joined = fs::read_to_string(out.join(format!("{lang}.ftl"))).unwrap();
+            for file in fs::read_dir(locales.join(lang)).unwrap() {
+                let file = file.unwrap().path();
+                let name = file.file_name().unwrap().to_string_lossy().into_owned();
+                assert!(
+                    joined.contains(&fs::read_to_string(&file).unwrap()),
+                    "{lang}.ftl lacks {name}"
+                );
+                assert!(
+                    i18n.contains(&format!("\"/{name}\"")),
+                    "src/i18n.rs does not embed {name}"
+                );
+            }
+        }
+        assert_eq!(fs::read_dir(&out).unwrap().count(), 3, "one file per language");
+        fs::remove_dir_all(&out).unwrap();
+    }
 
     /// The web sheet must cascade like the native builds' inlined styles:
     /// the same files, in the same order, as `src/lib.rs`'s `STYLE`.

@@ -110,3 +110,29 @@ recent-days-ago = { $days ->
    *[other] { $days } days ago
 }
 recent-unreadable = Your recent opponents could not be read: { $reason }
+
+# Correspondence rooms and vacation
+online-correspondence = Correspondence
+online-correspondence-hint = Days per move instead of a live clock. The server counts calendar days; running out loses.
+online-live-clock = Live
+online-days = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
+online-vacation = Vacation
+online-vacation-left = Vacation left this month: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}.
+online-vacation-on = On vacation, { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} left: your correspondence clocks are stopped.
+online-vacation-end = Back now
+online-opponent-vacation = on vacation
+clock-days-hours = { $days } d { $hours } h
+clock-hours-minutes = { $hours } h { $minutes } m
+invite-days-per-move = Correspondence, { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} per move

@@ -107,3 +107,17 @@ recent-today = ngayong araw
 recent-yesterday = kahapon
 recent-days-ago = { $days } araw na ang nakalipas
 recent-unreadable = Hindi mabasa ang listahan ng mga huling kalaban mo: { $reason }
+
+# Correspondence rooms and vacation
+online-correspondence = Korespondensiya
+online-correspondence-hint = Mga araw bawat tira sa halip na tuloy-tuloy na orasan. Araw sa kalendaryo ang bilang ng server; talo kapag naubos ang oras.
+online-live-clock = Sabayan
+online-days = { $days } araw
+online-vacation = Bakasyon
+online-vacation-left = Natitirang araw ng bakasyon ngayong buwan: { $days }.
+online-vacation-on = Naka-bakasyon, { $days } araw pa: nakahinto ang mga orasan mo sa korespondensiya.
+online-vacation-end = Bumalik na
+online-opponent-vacation = naka-bakasyon
+clock-days-hours = { $days } araw { $hours } oras
+clock-hours-minutes = { $hours } oras { $minutes } min
+invite-days-per-move = Korespondensiya, { $days } araw bawat tira

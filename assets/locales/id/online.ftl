@@ -107,3 +107,17 @@ recent-today = hari ini
 recent-yesterday = kemarin
 recent-days-ago = { $days } hari lalu
 recent-unreadable = Daftar lawan terakhirmu tidak bisa dibaca: { $reason }
+
+# Correspondence rooms and vacation
+online-correspondence = Korespondensi
+online-correspondence-hint = Beberapa hari per langkah, bukan jam langsung. Server menghitung hari kalender; kehabisan waktu berarti kalah.
+online-live-clock = Langsung
+online-days = { $days } hari
+online-vacation = Cuti
+online-vacation-left = Sisa cuti bulan ini: { $days } hari.
+online-vacation-on = Sedang cuti, sisa { $days } hari: jam korespondensimu berhenti.
+online-vacation-end = Kembali sekarang
+online-opponent-vacation = sedang cuti
+clock-days-hours = { $days } hr { $hours } j
+clock-hours-minutes = { $hours } j { $minutes } mnt
+invite-days-per-move = Korespondensi, { $days } hari per langkah

@@ -275,6 +275,18 @@ impl Client {
         Self::read(response).await
     }
 
+    /// Starts a vacation of `days` days (0 ends the one running): every
+    /// correspondence clock of this device stops meanwhile.
+    pub async fn vacation(&self, days: u8) -> Result<VacationStatus, ClientError> {
+        self.post("/vacation", &VacationRequest { days }, None).await
+    }
+
+    /// This device's vacation: running or not, and what is left this month.
+    pub async fn vacation_status(&self) -> Result<VacationStatus, ClientError> {
+        let response = self.send(|http, root| http.get(format!("{root}/vacation"))).await?;
+        Self::read(response).await
+    }
+
     /// Opens the room's event stream; with `last_event_id` the server first
     /// sends exactly the events after it.
     pub async fn subscribe(

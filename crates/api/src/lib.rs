@@ -5,7 +5,8 @@
 //! - [`error`]: the typed error body every refusal carries;
 //! - [`client`]: a reqwest client (native and wasm32) with SSE subscription;
 //! - [`sse`]: a small Server-Sent Events parser over a byte stream;
-//! - [`fairness`]: checks of the Jun Qi layout commitment after a game.
+//! - [`fairness`]: checks of the Jun Qi layout commitment after a game;
+//! - [`ratings`]: the Glicko-2 arithmetic (ranked rooms, the app's puzzles).
 
 // Outside input (notation, records, request bodies, stored rows) reaches
 // this crate's code: it is refused with a reason, never unwrapped. An
@@ -16,6 +17,7 @@ pub mod client;
 pub mod error;
 pub mod fairness;
 pub mod options;
+pub mod ratings;
 pub mod sse;
 pub mod wire;
 

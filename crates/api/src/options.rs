@@ -19,7 +19,20 @@
 //! {"game": "hadang", "tempo": {"base_minutes": 3, "increment_seconds": 2}, "ranked": true}
 //! {"game": "junqi", "ranked": false}
 //! {"game": "backgammon", "ranked": false}
+//! {"game": "hex", "size": 11, "days_per_move": 3}
 //! ```
+//!
+//! **Correspondence rooms** (`days_per_move`: 1, 3 or 7) are a room option,
+//! not a rule of any game: each move must come within that many days of
+//! the previous one, on the server's clock (restarts and node changes do
+//! not stop it); running out loses on time, as a live clock does. They are
+//! offered for Hex, HADANG and backgammon, instead of the live clock (a Hex
+//! turn limit, X12; a HADANG clock, H16). Jun Qi stays a live game, 30 s a
+//! move online (J20): a Jun Qi room with `days_per_move` is refused naming
+//! J20. Another number of days is refused when read (400 `malformed`). A
+//! device holds at most [`MAX_CORRESPONDENCE_GAMES`] open correspondence
+//! games; a player may pause all their correspondence clocks for
+//! [`VACATION_DAYS_PER_MONTH`] days a calendar month (vacation).
 
 use papan_rules::clock::{Tempo, HADANG_BASE_MINUTES, HADANG_INCREMENT_SECONDS};
 use papan_rules::hex::{HexOptions, SIZES};
@@ -31,6 +44,60 @@ pub const HEX_TURN_LIMITS_S: [u64; 2] = [30, 60];
 
 /// Jun Qi's per-move limit online, in seconds (J20): every Jun Qi room has it.
 pub const JUNQI_MOVE_LIMIT_S: u64 = 30;
+
+/// Days per move a correspondence room may have.
+pub const CORRESPONDENCE_DAYS: [u8; 3] = [1, 3, 7];
+
+/// Open correspondence games one device may hold; the next is refused.
+pub const MAX_CORRESPONDENCE_GAMES: usize = 50;
+
+/// Vacation a device may take each calendar month (UTC), in days: its
+/// correspondence clocks stop meanwhile.
+pub const VACATION_DAYS_PER_MONTH: u8 = 14;
+
+/// One day in milliseconds.
+pub const DAY_MS: u64 = 86_400_000;
+
+/// A correspondence room's time per move: 1, 3 or 7 days, nothing else
+/// (another number is refused when read, and cannot be built).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct DaysPerMove(u8);
+
+impl DaysPerMove {
+    /// 1, 3 or 7 days per move; another number is refused with why.
+    pub fn new(days: u8) -> Result<DaysPerMove, String> {
+        if CORRESPONDENCE_DAYS.contains(&days) {
+            Ok(DaysPerMove(days))
+        } else {
+            Err(format!(
+                "{days} days per move is not offered: correspondence rooms have 1, 3 or 7 days per move"
+            ))
+        }
+    }
+
+    pub fn days(self) -> u8 {
+        self.0
+    }
+
+    /// The time per move in milliseconds.
+    pub fn per_move_ms(self) -> u64 {
+        u64::from(self.0) * DAY_MS
+    }
+}
+
+impl TryFrom<u8> for DaysPerMove {
+    type Error = String;
+    fn try_from(days: u8) -> Result<DaysPerMove, String> {
+        DaysPerMove::new(days)
+    }
+}
+
+impl From<DaysPerMove> for u8 {
+    fn from(days: DaysPerMove) -> u8 {
+        days.0
+    }
+}
 
 /// A HADANG chess clock (H16): base 1/3/5/10 minutes, increment 0/2/5 s.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -201,6 +268,9 @@ pub struct RoomOptions {
     pub per_game: GameOptions,
     /// Ranked rooms update Glicko-2 ratings (X15).
     pub ranked: bool,
+    /// A correspondence room: days per move on the server's clock (Hex,
+    /// HADANG and backgammon; see the module docs). `None`: a live room.
+    pub days_per_move: Option<DaysPerMove>,
 }
 
 impl From<GameOptions> for RoomOptions {
@@ -208,6 +278,7 @@ impl From<GameOptions> for RoomOptions {
         RoomOptions {
             per_game,
             ranked: false,
+            days_per_move: None,
         }
     }
 }
@@ -250,6 +321,35 @@ impl RoomOptions {
         RoomOptions { ranked, ..self }
     }
 
+    /// The same options as a correspondence room (`None`: a live one).
+    pub fn with_days_per_move(self, days_per_move: Option<DaysPerMove>) -> RoomOptions {
+        RoomOptions { days_per_move, ..self }
+    }
+
+    /// The same room as a correspondence one of `days` per move, its live
+    /// clock (a Hex turn limit, a HADANG clock) taken off; `None`: live,
+    /// as chosen.
+    pub fn by_mail(self, days: Option<DaysPerMove>) -> RoomOptions {
+        let per_game = match (self.per_game, days) {
+            (GameOptions::Hex(hex), Some(_)) => GameOptions::Hex(HexRoomOptions {
+                turn_limit_s: None,
+                ..hex
+            }),
+            (GameOptions::Hadang(_), Some(_)) => GameOptions::Hadang(HadangRoomOptions { tempo: None }),
+            (per_game, _) => per_game,
+        };
+        RoomOptions {
+            per_game,
+            days_per_move: days,
+            ..self
+        }
+    }
+
+    /// Whether this is a correspondence room (days per move).
+    pub fn is_correspondence(&self) -> bool {
+        self.days_per_move.is_some()
+    }
+
     pub fn game(&self) -> GameId {
         self.per_game.game()
     }
@@ -278,9 +378,33 @@ impl RoomOptions {
     }
 
     /// Refuses a value the rules do not offer, naming the rule: a Hex board
-    /// size (X1) or turn limit (X12), a HADANG clock (H16).
+    /// size (X1) or turn limit (X12), a HADANG clock (H16); days per move
+    /// on a Jun Qi room (J20: a live game) or beside a live clock (X12, H16).
     pub fn check(&self) -> Result<(), RuleError> {
-        self.per_game.check()
+        self.per_game.check()?;
+        let Some(days) = self.days_per_move else {
+            return Ok(());
+        };
+        let days = days.days();
+        match self.per_game {
+            GameOptions::Junqi => Err(RuleError::new(
+                rule::J20,
+                format!(
+                    "Jun Qi is a live game online, 30 s a move (J20): no correspondence room of {days} days per move"
+                ),
+            )),
+            GameOptions::Hex(HexRoomOptions {
+                turn_limit_s: Some(s), ..
+            }) => Err(RuleError::new(
+                rule::X12,
+                format!("a correspondence room ({days} days per move) has no turn limit of {s} s besides"),
+            )),
+            GameOptions::Hadang(HadangRoomOptions { tempo: Some(_) }) => Err(RuleError::new(
+                rule::H16,
+                format!("a correspondence room ({days} days per move) has no chess clock besides"),
+            )),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -302,31 +426,41 @@ enum OptionsJson {
         turn_limit_s: Option<u64>,
         #[serde(default)]
         ranked: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        days_per_move: Option<DaysPerMove>,
     },
     Hadang {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tempo: Option<HadangTempo>,
         #[serde(default)]
         ranked: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        days_per_move: Option<DaysPerMove>,
     },
     Junqi {
         #[serde(default)]
         ranked: bool,
+        // Read so that `check` refuses it naming J20 (not an unknown field).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        days_per_move: Option<DaysPerMove>,
     },
     Backgammon {
         #[serde(default)]
         ranked: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        days_per_move: Option<DaysPerMove>,
     },
 }
 
 impl From<OptionsJson> for RoomOptions {
     fn from(json: OptionsJson) -> RoomOptions {
-        let (per_game, ranked) = match json {
+        let (per_game, ranked, days_per_move) = match json {
             OptionsJson::Hex {
                 size,
                 swap,
                 turn_limit_s,
                 ranked,
+                days_per_move,
             } => (
                 GameOptions::Hex(HexRoomOptions {
                     size,
@@ -334,18 +468,28 @@ impl From<OptionsJson> for RoomOptions {
                     turn_limit_s,
                 }),
                 ranked,
+                days_per_move,
             ),
-            OptionsJson::Hadang { tempo, ranked } => (GameOptions::Hadang(HadangRoomOptions { tempo }), ranked),
-            OptionsJson::Junqi { ranked } => (GameOptions::Junqi, ranked),
-            OptionsJson::Backgammon { ranked } => (GameOptions::Backgammon, ranked),
+            OptionsJson::Hadang {
+                tempo,
+                ranked,
+                days_per_move,
+            } => (GameOptions::Hadang(HadangRoomOptions { tempo }), ranked, days_per_move),
+            OptionsJson::Junqi { ranked, days_per_move } => (GameOptions::Junqi, ranked, days_per_move),
+            OptionsJson::Backgammon { ranked, days_per_move } => (GameOptions::Backgammon, ranked, days_per_move),
         };
-        RoomOptions { per_game, ranked }
+        RoomOptions {
+            per_game,
+            ranked,
+            days_per_move,
+        }
     }
 }
 
 impl From<RoomOptions> for OptionsJson {
     fn from(options: RoomOptions) -> OptionsJson {
         let ranked = options.ranked;
+        let days_per_move = options.days_per_move;
         match options.per_game {
             GameOptions::Hex(HexRoomOptions {
                 size,
@@ -356,10 +500,15 @@ impl From<RoomOptions> for OptionsJson {
                 swap,
                 turn_limit_s,
                 ranked,
+                days_per_move,
             },
-            GameOptions::Hadang(HadangRoomOptions { tempo }) => OptionsJson::Hadang { tempo, ranked },
-            GameOptions::Junqi => OptionsJson::Junqi { ranked },
-            GameOptions::Backgammon => OptionsJson::Backgammon { ranked },
+            GameOptions::Hadang(HadangRoomOptions { tempo }) => OptionsJson::Hadang {
+                tempo,
+                ranked,
+                days_per_move,
+            },
+            GameOptions::Junqi => OptionsJson::Junqi { ranked, days_per_move },
+            GameOptions::Backgammon => OptionsJson::Backgammon { ranked, days_per_move },
         }
     }
 }
@@ -470,6 +619,58 @@ mod tests {
         }
         assert_eq!(HadangTempo::offers().len(), 12);
         assert!(refused(RoomOptions::hex(8, false, None)) != RuleId::Ended);
+    }
+
+    #[test]
+    fn correspondence_days_are_1_3_or_7_and_optional_in_the_json() {
+        let hex = RoomOptions::hex(11, false, None).with_days_per_move(DaysPerMove::new(3).ok());
+        assert_eq!(
+            serde_json::to_value(hex).unwrap(),
+            json!({"game": "hex", "size": 11, "swap": false, "ranked": false, "days_per_move": 3})
+        );
+        assert_eq!(parse(json!({"game": "hex", "days_per_move": 3})).unwrap(), hex);
+        hex.check().unwrap();
+        for game in [GameId::Hex, GameId::Hadang, GameId::Backgammon] {
+            for days in CORRESPONDENCE_DAYS {
+                let options = parse(json!({"game": game, "days_per_move": days})).unwrap();
+                assert_eq!(options.days_per_move.map(DaysPerMove::days), Some(days));
+                assert!(options.is_correspondence());
+                options.check().unwrap();
+                assert_eq!(options.days_per_move.unwrap().per_move_ms(), u64::from(days) * DAY_MS);
+            }
+            // Old rooms (no field) read unchanged: live rooms.
+            assert!(!parse(json!({ "game": game })).unwrap().is_correspondence());
+        }
+        for days in [0, 2, 5, 14, 255] {
+            let error = parse(json!({"game": "hex", "days_per_move": days})).unwrap_err();
+            assert!(
+                error.contains("is not offered: correspondence rooms have 1, 3 or 7 days"),
+                "{error}"
+            );
+            assert!(DaysPerMove::new(days).is_err());
+        }
+    }
+
+    #[test]
+    fn j20_junqi_has_no_correspondence_room_nor_a_live_clock_beside_the_days() {
+        let junqi = parse(json!({"game": "junqi", "days_per_move": 1})).unwrap();
+        let refused = junqi.check().unwrap_err();
+        assert_eq!(refused.rule, rule::J20);
+        assert!(refused.to_string().contains("live game"), "{refused}");
+        let days = DaysPerMove::new(7).ok();
+        let hex = RoomOptions::hex(11, false, Some(30)).with_days_per_move(days);
+        assert_eq!(hex.check().unwrap_err().rule, rule::X12);
+        let hadang = RoomOptions::hadang(Some(HadangTempo::new(3, 2).unwrap())).with_days_per_move(days);
+        assert_eq!(hadang.check().unwrap_err().rule, rule::H16);
+        RoomOptions::hadang(None).with_days_per_move(days).check().unwrap();
+        // Chosen by mail, the live clock is taken off: offered.
+        for live in [hex, hadang, RoomOptions::new(GameId::Backgammon)] {
+            let by_mail = live.with_days_per_move(None).by_mail(days);
+            by_mail.check().unwrap();
+            assert_eq!(by_mail.days_per_move, days);
+            assert_eq!(by_mail.tempo().unwrap(), Tempo::Unlimited, "no live clock besides");
+            assert_eq!(by_mail.by_mail(None).days_per_move, None);
+        }
     }
 
     #[test]

@@ -15,7 +15,8 @@ pub use papan_rules::GameId;
 
 /// Room options, typed per game (see [`crate::options`]).
 pub use crate::options::{
-    GameOptions, HadangRoomOptions, HadangTempo, HexRoomOptions, RoomOptions, HEX_TURN_LIMITS_S, JUNQI_MOVE_LIMIT_S,
+    DaysPerMove, GameOptions, HadangRoomOptions, HadangTempo, HexRoomOptions, RoomOptions, CORRESPONDENCE_DAYS, DAY_MS,
+    HEX_TURN_LIMITS_S, JUNQI_MOVE_LIMIT_S, MAX_CORRESPONDENCE_GAMES, VACATION_DAYS_PER_MONTH,
 };
 
 /// `POST /v1/devices` answer: keep `device_token` on the device (it is the
@@ -75,6 +76,31 @@ pub struct ClockView {
     pub remaining_ms: [Option<u64>; 2],
     /// The seat whose time runs.
     pub running: Option<Seat>,
+    /// `[First, Second]`: a seat on vacation (correspondence rooms), the
+    /// time left of it; that seat's clock does not run meanwhile.
+    #[serde(default)]
+    pub vacation_ms: [Option<u64>; 2],
+}
+
+/// `POST /v1/vacation` body: start a vacation of `days` days (at most what
+/// is left this calendar month), or end the one running with `days: 0`.
+/// Every correspondence clock of the device stops meanwhile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VacationRequest {
+    pub days: u8,
+}
+
+/// `GET`/`POST /v1/vacation` answer: the device's vacation now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VacationStatus {
+    /// Time left of the vacation running, if one is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_vacation_ms: Option<u64>,
+    /// Vacation left this calendar month (UTC), in milliseconds.
+    pub left_this_month_ms: u64,
+    /// The device's open correspondence games.
+    pub open_correspondence_games: usize,
 }
 
 /// Fairness commitment: `sha256(domain ‖ salt ‖ seed as u64 LE)` in hex,
@@ -222,6 +248,14 @@ pub enum EventKind {
         seat: Seat,
     },
     Closed,
+    /// The player at table `slot` went on vacation until `until_ms` (server
+    /// time, ms since 1970) or came back (`None`): in a correspondence room
+    /// their clock stops meanwhile.
+    Vacation {
+        slot: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        until_ms: Option<u64>,
+    },
     /// Live only: a table slot's first event stream opened (`present`) or
     /// its last one closed. Never logged nor replayed, does not change the
     /// version (it carries the current one) and its SSE frame has no `id:`.

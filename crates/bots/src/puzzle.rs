@@ -4,9 +4,12 @@
 //! is the tools' English only).
 //!
 //! Plain serde data, one JSON object per line in the shipped files
-//! (`data/puzzles/*.jsonl`, made by `papan-tools`' `puzzle-gen`). A
-//! position is its game's options and move list in the game's notation,
-//! replayed through the checked rules. [`check`] re-proves a puzzle:
+//! (`data/puzzles/*.jsonl`, made by `papan-tools`' `puzzle-gen`). A Hex or
+//! HADANG position is its game's options and move list in the game's
+//! notation, replayed through the checked rules; a Jun Qi flip one is what
+//! the player knows ([`JunqiPosition`], read through the checked setup),
+//! a backgammon one gnubg's Position ID and the dice. [`check`] re-proves
+//! a puzzle:
 //! - Hex: after the answer the mover's edges are joined by a full virtual
 //!   connection (H-search, [`crate::hex::vc`]: it never invents one, so the
 //!   win is proven); the wrong tries stored with it are not proven to win
@@ -19,6 +22,27 @@
 //!   force and that no other legal move does; the route lengths before and
 //!   after, the walls in stock and the opponent's best reply are computed
 //!   again and compared.
+//! - Jun Qi flip ([`junqi`]): a two-ply material count that holds for every
+//!   hidden layout consistent with what the player knows proves the answer
+//!   wins material (or the game) and beats every other action by a margin;
+//!   the why and the theme are computed again and compared.
+//! - Backgammon ([`backgammon`]): the answer leads the runner-up by at
+//!   least [`BG_MARGIN`] at the Expert's 2-ply; the quick check recomputes
+//!   their 1-ply equities, the why and the theme ([`bg_deep_check`]
+//!   re-proves the 2-ply lead, slower). GNU Backgammon's verdict from
+//!   generation time is kept beside it as data.
+
+pub mod backgammon;
+pub mod junqi;
+
+pub use backgammon::{
+    bg_deep_check, bg_equity, bg_game, bg_play, bg_shots, bg_theme, bg_why, round4, BackgammonWhy, GnubgVerdict,
+    BACKGAMMON_THEMES, BG_MARGIN, BG_TOLERANCE,
+};
+pub use junqi::{
+    junqi_answer, junqi_count, junqi_counts, junqi_game, junqi_position, junqi_theme, junqi_view, junqi_why,
+    JunqiPosition, JunqiTry, JunqiWhy, JUNQI_MARGIN, JUNQI_THEMES, JUNQI_WIN,
+};
 
 use crate::hadang::board::{goal, squares, Node};
 use crate::hadang::eval::{evaluate, Weights, MATE, RACE_WON};
@@ -37,7 +61,8 @@ use std::fmt;
 pub struct Puzzle {
     /// Unique within its set (`hex-0042`).
     pub id: String,
-    /// A theme id ([`HEX_THEMES`], [`HADANG_THEMES`]).
+    /// A theme id ([`HEX_THEMES`], [`HADANG_THEMES`], [`JUNQI_THEMES`],
+    /// [`BACKGAMMON_THEMES`]).
     pub theme: String,
     /// Difficulty on the players' rating scale (Glicko-2, 1500 to start).
     pub rating: u32,
@@ -64,6 +89,25 @@ pub enum Body {
         /// The winning move.
         answer: String,
         why: HadangWhy,
+    },
+    Junqi {
+        /// What the solver knows: the board with face-down pieces as `?`,
+        /// the public face-down pool, the colours and the J19 counter.
+        position: JunqiPosition,
+        /// The winning action, in Jun Qi notation (`a2-a11`).
+        answer: String,
+        why: JunqiWhy,
+    },
+    Backgammon {
+        /// gnubg's Position ID, from the view of the side to play.
+        position: String,
+        /// The roll to play.
+        dice: [u8; 2],
+        /// The best play, in gnubg-style notation (`13/9 6/5*`).
+        answer: String,
+        why: BackgammonWhy,
+        /// GNU Backgammon's verdict at generation time.
+        gnubg: GnubgVerdict,
     },
 }
 
@@ -232,7 +276,117 @@ pub fn check(puzzle: &Puzzle) -> Result<(), PuzzleError> {
             }
             Ok(())
         }
+        Body::Junqi { position, answer, why } => check_junqi(puzzle, position, answer, why),
+        Body::Backgammon {
+            position,
+            dice,
+            answer,
+            why,
+            gnubg,
+        } => check_backgammon(puzzle, position, *dice, answer, why, gnubg),
     }
+}
+
+fn check_junqi(puzzle: &Puzzle, position: &JunqiPosition, answer: &str, why: &JunqiWhy) -> Result<(), PuzzleError> {
+    let id = puzzle.id.as_str();
+    let game = junqi_game(id, position, puzzle.side, false)?;
+    let action = game
+        .parse_move(answer)
+        .or_else(|e| fail(id, format!("answer {answer:?} does not read: {e}")))?;
+    if let Err(e) = game.check(&action) {
+        return fail(id, format!("answer {answer:?} is illegal: {e}"));
+    }
+    match junqi_answer(&game) {
+        Some((best, _, _)) if best == action => {}
+        Some((best, gain, _)) => {
+            return fail(
+                id,
+                format!("answer {answer:?} is not the winning capture: {best} wins {gain}"),
+            )
+        }
+        None => {
+            let (gain, _) = junqi_count(&game, action);
+            return fail(
+                id,
+                format!("answer {answer:?} does not win material against every reply and layout (it comes to {gain}), or another action does as well"),
+            );
+        }
+    }
+    let found = junqi_why(&game, action).or_else(|e| fail(id, e))?;
+    if &found != why {
+        return fail(
+            id,
+            format!("the why does not match the position: stored {why:?}, found {found:?}"),
+        );
+    }
+    // The count does not depend on the hidden layout: a second one agrees.
+    let other = junqi_game(id, position, puzzle.side, true)?;
+    if junqi_why(&other, action).ok().as_ref() != Some(&found) {
+        return fail(id, "the count differs on another hidden layout");
+    }
+    let theme = junqi_theme(&game, action, &found);
+    if puzzle.theme != theme {
+        return fail(
+            id,
+            format!("theme {:?} does not match the position ({theme:?})", puzzle.theme),
+        );
+    }
+    Ok(())
+}
+
+fn check_backgammon(
+    puzzle: &Puzzle,
+    position: &str,
+    dice: [u8; 2],
+    answer: &str,
+    why: &BackgammonWhy,
+    gnubg: &GnubgVerdict,
+) -> Result<(), PuzzleError> {
+    let id = puzzle.id.as_str();
+    let game = bg_game(id, position, dice, puzzle.side)?;
+    let (_, after) = bg_play(id, &game, answer, "answer")?;
+    let (_, second) = bg_play(id, &game, &why.second, "runner-up")?;
+    if after == second {
+        return fail(id, "the runner-up is the answer itself");
+    }
+    let (_, gnubg_after) = bg_play(id, &game, &gnubg.best, "gnubg's best")?;
+    if gnubg_after != after {
+        return fail(id, format!("gnubg's best {} is not the answer {answer}", gnubg.best));
+    }
+    if why.equity[0] - why.equity[1] < BG_MARGIN {
+        return fail(
+            id,
+            format!(
+                "the answer leads the runner-up by {:.4} at 2-ply, under {BG_MARGIN}",
+                why.equity[0] - why.equity[1]
+            ),
+        );
+    }
+    let found1 = [bg_equity(&after, 1), bg_equity(&second, 1)];
+    for (i, (f, s)) in found1.iter().zip(why.equity1).enumerate() {
+        if (f - s).abs() > BG_TOLERANCE {
+            let which = ["answer", "runner-up"][i];
+            return fail(
+                id,
+                format!("the {which}'s 1-ply equity is {f:.4}, not the stored {s:.4}"),
+            );
+        }
+    }
+    let found = bg_why(&game, &after, &why.second, &second, why.equity, why.equity1);
+    if &found != why {
+        return fail(
+            id,
+            format!("the why does not match the position: stored {why:?}, found {found:?}"),
+        );
+    }
+    let theme = bg_theme(&game, &after, &found);
+    if puzzle.theme != theme {
+        return fail(
+            id,
+            format!("theme {:?} does not match the position ({theme:?})", puzzle.theme),
+        );
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- Hex
@@ -527,6 +681,66 @@ pub fn why_en(puzzle: &Puzzle) -> String {
             if let Some(reply) = &why.reply {
                 text.push_str(&format!("; their best try is {reply}"));
             }
+            text
+        }
+        Body::Junqi { answer, why, .. } => {
+            let kinds =
+                |k: &[papan_rules::junqi::Kind]| k.iter().map(|k| format!("{k:?}")).collect::<Vec<_>>().join(", ");
+            let mut text = format!("{answer}: the {:?} takes {}", why.attacker, kinds(&why.captured));
+            if !why.lost.is_empty() {
+                text.push_str(&format!(" for {}", kinds(&why.lost)));
+            }
+            text.push_str(&format!(
+                "; after their best reply{} you are {} up (anything else: {})",
+                why.reply.as_ref().map(|r| format!(" ({r})")).unwrap_or_default(),
+                why.gain,
+                why.second
+            ));
+            if !why.near.is_empty() {
+                text.push_str(&format!(
+                    "; face down next to it ({}) could be {}, but a reveal takes their turn",
+                    why.near.join(" "),
+                    if why.could_be.is_empty() {
+                        "nothing stronger".to_string()
+                    } else {
+                        kinds(&why.could_be)
+                    }
+                ));
+            }
+            for w in &why.wrong {
+                text.push_str(&format!("; {} comes to {}", w.action, w.gain));
+            }
+            text
+        }
+        Body::Backgammon {
+            answer,
+            dice,
+            why,
+            gnubg,
+            ..
+        } => {
+            let mut text = format!(
+                "{}-{}: {answer} (pips {} v {} -> {} v {}",
+                dice[0], dice[1], why.pips[0], why.pips[1], why.pips_after[0], why.pips_after[1]
+            );
+            if why.hits > 0 {
+                text.push_str(&format!(", hits {}", why.hits));
+            }
+            if !why.made.is_empty() {
+                text.push_str(&format!(", makes {:?}", why.made));
+            }
+            if why.off > 0 {
+                text.push_str(&format!(", bears off {}", why.off));
+            }
+            text.push_str(&format!(
+                ", blots {:?}, {} shots) beats {} ({} shots) by {:.3} at 2-ply; gnubg agrees, {:.3} ahead",
+                why.blots,
+                why.shots,
+                why.second,
+                why.second_shots,
+                why.equity[0] - why.equity[1],
+                gnubg.margin
+            ));
             text
         }
     }

@@ -20,6 +20,12 @@ pub enum Call {
     Join {
         device_id: String,
     },
+    /// The device went on vacation until `until_ms` (server time) or came
+    /// back (`None`): its seat's correspondence clock stops meanwhile.
+    Vacation {
+        device_id: String,
+        until_ms: Option<u64>,
+    },
     /// Deliver this seat's events to `inbox`.
     Subscribe {
         token_hash: String,
@@ -34,6 +40,7 @@ pub enum Answer {
     Accepted(ActionAccepted),
     Seat(SeatGrant),
     Subscribed,
+    Done,
 }
 
 fn unexpected() -> ApiError {

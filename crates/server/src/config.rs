@@ -1,10 +1,12 @@
-//! How a node is set up: its store, address, time scale, limits, TLS and
-//! cluster.
+//! How a node is set up: its store, address, time scale, limits, TLS,
+//! cluster and the web app it may serve too.
 
 use crate::cluster::ClusterConfig;
 use crate::tls::TlsIdentity;
+use crate::wall::WallClock;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Clone, Debug)]
@@ -14,6 +16,9 @@ pub struct Config {
     /// Real milliseconds per second of game time: 1000 in production; tests
     /// shrink it so a 30 s turn limit passes in milliseconds.
     pub ms_per_game_second: u64,
+    /// The time of day that correspondence rooms and vacations run on
+    /// (never scaled); tests share one between nodes and advance it.
+    pub wall: Arc<WallClock>,
     /// How long a disconnected player has to come back (real time).
     pub grace: Duration,
     pub max_body_bytes: usize,
@@ -26,6 +31,9 @@ pub struct Config {
     /// Keep everything on NATS JetStream, shared with other nodes, instead
     /// of the SQLite file `db`.
     pub cluster: Option<ClusterConfig>,
+    /// Also serve the web build in this folder on the same address
+    /// (`--app DIR`, [`crate::app_files`]); the API's routes come first.
+    pub app: Option<PathBuf>,
 }
 
 impl Config {
@@ -34,6 +42,7 @@ impl Config {
             db,
             addr,
             ms_per_game_second: 1000,
+            wall: Arc::default(),
             grace: Duration::from_secs(60),
             max_body_bytes: 16 * 1024,
             max_streams_per_seat: 4,
@@ -41,6 +50,7 @@ impl Config {
             rate_burst: 60.0,
             tls: None,
             cluster: None,
+            app: None,
         }
     }
 }

@@ -23,6 +23,9 @@ pub struct RoomCore {
     pub moves: Vec<String>,
     pub bot_seats: [bool; 2],
     pub rematch: [bool; 2],
+    /// Per table slot: on vacation until then (server ms; correspondence
+    /// rooms only), as the last `Vacation` event said.
+    pub vacation_until: [Option<u64>; 2],
 }
 
 impl Clone for RoomCore {
@@ -40,6 +43,7 @@ impl Clone for RoomCore {
             moves: self.moves.clone(),
             bot_seats: self.bot_seats,
             rematch: self.rematch,
+            vacation_until: self.vacation_until,
         }
     }
 }
@@ -63,6 +67,7 @@ impl RoomCore {
             moves: Vec::new(),
             bot_seats: [false; 2],
             rematch: [false; 2],
+            vacation_until: [None; 2],
         }
     }
 
@@ -161,6 +166,15 @@ impl RoomCore {
             }
             EventKind::BotTookOver { seat } => self.bot_seats[seat.index()] = true,
             EventKind::Closed => self.status = RoomStatus::Closed,
+            EventKind::Vacation { slot, until_ms } => {
+                if *slot > 1 {
+                    return Err(conflict("no such table slot"));
+                }
+                if !self.options.is_correspondence() {
+                    return Err(conflict("a vacation stops correspondence clocks only"));
+                }
+                self.vacation_until[*slot as usize] = *until_ms;
+            }
             // Presence is live only: it never enters the log.
             EventKind::Presence { .. } => return Err(conflict("presence is not a logged event")),
         }
@@ -224,6 +238,7 @@ impl RoomCore {
                 Some(papan_api::ClockView {
                     remaining_ms: [c.remaining(Seat::First, now), c.remaining(Seat::Second, now)],
                     running: c.running(),
+                    vacation_ms: Seat::BOTH.map(|s| self.vacation_left(s, now)),
                 })
             }),
             bot_seats: Seat::BOTH.into_iter().filter(|s| self.bot_seats[s.index()]).collect(),
@@ -238,6 +253,12 @@ impl RoomCore {
             rematch_requested: self.rematch,
             present,
         }
+    }
+
+    /// Time left of `seat`'s vacation at `now` (server ms), if it is on one.
+    pub fn vacation_left(&self, seat: Seat, now: u64) -> Option<u64> {
+        let until = self.vacation_until[self.slot_of(seat) as usize]?;
+        (until > now).then(|| until - now)
     }
 
     /// Seat that loses when it leaves or whose grace ran out.

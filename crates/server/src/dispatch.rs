@@ -8,7 +8,7 @@ use crate::games;
 use crate::relay;
 use crate::room::{self, Cmd, RoomHandle, Subscription};
 use crate::shared::{kept_closed, lock, Shared};
-use papan_api::{ApiError, ErrorCode, RoomOptions, SeatGrant};
+use papan_api::{ApiError, ErrorCode, RoomOptions, SeatGrant, VacationStatus};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -190,6 +190,44 @@ impl Shared {
         mine.ok_or_else(no_answer)
     }
 
+    /// Starts a vacation of `days` for the device (0: ends the one
+    /// running), refused beyond what is left this month; then tells each of
+    /// its open correspondence rooms, wherever they run, so their clocks
+    /// stop (or run again) and the opponents see it.
+    pub async fn vacation(self: &Arc<Self>, device_id: &str, days: u8) -> Result<VacationStatus, ApiError> {
+        let now = self.config.wall.now_ms();
+        let (games, until_ms) = self
+            .store
+            .update_device(device_id, move |state| {
+                let until = match days {
+                    0 => {
+                        state.end_vacation(now)?;
+                        None
+                    }
+                    days => Some(state.start_vacation(days, now)?),
+                };
+                Ok((state.games.clone(), until))
+            })
+            .await?;
+        tracing::info!(device = %device_id, days, rooms = games.len(), "vacation");
+        for room in games {
+            let call = Call::Vacation {
+                device_id: device_id.to_string(),
+                until_ms,
+            };
+            if let Err(e) = self.perform(&room, call).await {
+                tracing::warn!(%room, error = %e, "a room did not take the vacation");
+            }
+        }
+        self.vacation_status(device_id).await
+    }
+
+    /// The device's vacation and open correspondence games now.
+    pub async fn vacation_status(&self, device_id: &str) -> Result<VacationStatus, ApiError> {
+        let state = self.store.device_state(device_id).await.map_err(room::internal)?;
+        Ok(state.status(self.config.wall.now_ms()))
+    }
+
     /// Ends every room task of this node (its lease lapsed: other nodes
     /// may own them now).
     pub(crate) fn drop_rooms(&self) {
@@ -260,6 +298,16 @@ pub async fn perform_local(
                 .await?,
         ),
         Call::Join { device_id } => Answer::Seat(handle.call(|reply| Cmd::Join { device_id, reply }).await?),
+        Call::Vacation { device_id, until_ms } => {
+            handle
+                .call(|reply| Cmd::Vacation {
+                    device_id,
+                    until_ms,
+                    reply,
+                })
+                .await?;
+            Answer::Done
+        }
         Call::Subscribe {
             token_hash,
             last_event_id,

@@ -109,8 +109,15 @@ pub fn validate(options: &RoomOptions) -> Result<(), ApiError> {
     new_game(options, 0).map(|_| ())
 }
 
-/// The room's clock (in game milliseconds).
+/// The room's clock (in game milliseconds; a correspondence room's in
+/// server milliseconds: its days per move, kept as a per-move limit whose
+/// expiry loses on time instead of playing for the seat).
 pub fn tempo(options: &RoomOptions) -> Result<Tempo, ApiError> {
+    if let Some(days) = options.days_per_move {
+        return Ok(Tempo::PerMove {
+            limit_ms: days.per_move_ms(),
+        });
+    }
     Ok(options.tempo()?)
 }
 

@@ -1,5 +1,7 @@
-//! HTTP routes (axum): authentication, limits, JSON errors, SSE.
+//! HTTP routes (axum): authentication, limits, JSON errors, SSE; with
+//! `--app`, every other GET is the web app's ([`crate::app_files`]).
 
+use crate::app_files::{is_api_path, AppFiles};
 use crate::call::{Call, EventStream};
 use crate::dispatch::local_events;
 use crate::dispatch::Route;
@@ -8,7 +10,7 @@ use crate::{relay, secrets};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -40,8 +42,21 @@ impl IntoResponse for Failure {
 
 type Answer<T> = Result<Json<T>, Failure>;
 
-pub fn router(app: App) -> Router {
+/// The API's routes; with `files`, a GET or HEAD of any other path outside
+/// the API's own (`/health`, `/v1/…`) is answered from the web build.
+pub fn router(app: App, files: Option<Arc<AppFiles>>) -> Router {
     let limit = app.config.max_body_bytes;
+    let fallback = move |method: Method, uri: Uri, headers: HeaderMap| {
+        let files = files.clone();
+        async move {
+            match files {
+                Some(files) if !is_api_path(uri.path()) && (method == Method::GET || method == Method::HEAD) => {
+                    files.answer(&method, &uri, &headers).await
+                }
+                _ => not_found().await.into_response(),
+            }
+        }
+    };
     Router::new()
         .route("/health", get(|| async { "ok" }))
         .route("/v1/devices", post(register))
@@ -52,7 +67,8 @@ pub fn router(app: App) -> Router {
         .route("/v1/rooms/{id}/actions", post(act))
         .route("/v1/rooms/{id}/events", get(events))
         .route("/v1/ratings/{game}", get(rating))
-        .fallback(not_found)
+        .route("/v1/vacation", get(vacation_status).post(vacation))
+        .fallback(fallback)
         .layer(DefaultBodyLimit::max(limit))
         // Outermost, and after the fallback: every path, known or not, and
         // every answer (errors, SSE) goes through it.
@@ -191,6 +207,21 @@ async fn rating(State(app): State<App>, headers: HeaderMap, Path(game): Path<Str
     Ok(Json(
         app.store.rating(&device, game).await.map_err(crate::room::internal)?,
     ))
+}
+
+async fn vacation_status(State(app): State<App>, headers: HeaderMap) -> Answer<VacationStatus> {
+    let device = device(&app, &headers).await?;
+    Ok(Json(app.vacation_status(&device).await?))
+}
+
+async fn vacation(
+    State(app): State<App>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<VacationStatus> {
+    let device = device(&app, &headers).await?;
+    let request: VacationRequest = parse(body)?;
+    Ok(Json(app.vacation(&device, request.days).await?))
 }
 
 fn sse_event(event: &RoomEvent) -> Event {

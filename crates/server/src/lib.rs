@@ -5,7 +5,8 @@
 //!
 //! - [`http`]: axum routes, auth, limits; [`cors`]: cross-origin access;
 //!   [`listen`]: the accept loop (HTTP/1.1, h2c); [`tls`]: HTTPS served by
-//!   the node itself;
+//!   the node itself; [`app_files`]: the web app served beside the API
+//!   (`--app DIR`);
 //! - [`dispatch`]: where a room's requests go (its task here, or the node
 //!   that owns it); [`relay`]: calls and events carried between nodes;
 //!   [`call`]: what can be asked of a room;
@@ -17,6 +18,7 @@
 //! - [`storage`]: the storage layer and its versioned log records, over
 //!   [`store`] (SQLite, one node) or [`cluster`] (NATS JetStream: logs,
 //!   buckets, leases, shared by many nodes);
+//! - [`wall`]: the time of day correspondence rooms run on (injectable);
 //! - [`ratings`]: Glicko-2 arithmetic; [`secrets`]: OS randomness (tokens,
 //!   codes, game seeds; the dice derive from the committed seed).
 
@@ -25,6 +27,7 @@
 // invariant of a validated value may be expected where it says why.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod app_files;
 pub mod call;
 pub mod cluster;
 pub mod config;
@@ -43,6 +46,7 @@ pub mod shared;
 pub mod storage;
 pub mod store;
 pub mod tls;
+pub mod wall;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -69,7 +73,11 @@ impl Server {
     /// Opens the database, restores every open room from its log and starts
     /// listening (port 0 picks a free one).
     pub async fn start(config: Config) -> std::io::Result<Server> {
-        // A bad certificate is found before anything is opened.
+        // A bad certificate or app folder is found before anything is opened.
+        let files = match &config.app {
+            Some(dir) => Some(Arc::new(app_files::AppFiles::open(dir).map_err(std::io::Error::other)?)),
+            None => None,
+        };
         let acceptor = match &config.tls {
             Some(identity) => Some(identity.acceptor().map_err(std::io::Error::other)?),
             None => None,
@@ -140,7 +148,7 @@ impl Server {
         tracing::info!(restored, kept_closed = closed, "rooms restored");
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
-        let app = http::router(shared.clone());
+        let app = http::router(shared.clone(), files);
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let scheme = if acceptor.is_some() { "https" } else { "http" };
         let task = tokio::spawn(listen::serve(listener, acceptor, app, rx));

@@ -1,5 +1,8 @@
 //! `papan-server --db papan.db --addr 127.0.0.1:8787 [--tls-cert chain.pem --tls-key key.pem]`
-//! or, one node of many: `papan-server --nats nats://127.0.0.1:4222 --addr …`
+//! or, one node of many: `papan-server --nats nats://127.0.0.1:4222 --addr …`;
+//! `--app DIR` serves the web build in DIR on the same address (a home
+//! setup: `cargo xtask serve` runs it so, with `--until-stdin-closes`, which
+//! stops the server when the process that started it ends).
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
@@ -13,7 +16,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 const USAGE: &str = "usage: papan-server [--db FILE] [--addr HOST:PORT] [--grace-s N] [--rate-per-second N] \
-[--tls-cert CHAIN.pem --tls-key KEY.pem] [--nats URL[,URL…] [--lease-s N] [--nats-replicas N]]";
+[--tls-cert CHAIN.pem --tls-key KEY.pem] [--nats URL[,URL…] [--lease-s N] [--nats-replicas N]] \
+[--app DIR] [--until-stdin-closes]";
 
 #[derive(Debug)]
 struct Args {
@@ -24,6 +28,10 @@ struct Args {
     tls_cert: Option<PathBuf>,
     tls_key: Option<PathBuf>,
     cluster: Option<ClusterConfig>,
+    /// The web build to serve beside the API.
+    app: Option<PathBuf>,
+    /// Stop when standard input reaches its end (the parent is gone).
+    until_stdin_closes: bool,
 }
 
 /// The command line, or what is wrong with it.
@@ -36,9 +44,15 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         tls_cert: None,
         tls_key: None,
         cluster: None,
+        app: None,
+        until_stdin_closes: false,
     };
     let (mut lease_s, mut replicas) = (None, None);
     while let Some(name) = args.next() {
+        if name == "--until-stdin-closes" {
+            parsed.until_stdin_closes = true;
+            continue;
+        }
         let value = args.next().ok_or_else(|| format!("{name} needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{name} {value}: {e}");
         match name.as_str() {
@@ -53,6 +67,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--tls-cert" => parsed.tls_cert = Some(PathBuf::from(&value)),
             "--tls-key" => parsed.tls_key = Some(PathBuf::from(&value)),
+            "--app" => parsed.app = Some(PathBuf::from(&value)),
             "--nats" => parsed.cluster = Some(ClusterConfig::new(value)),
             "--lease-s" => {
                 let seconds: f64 = value.parse().map_err(|e| bad(&e))?;
@@ -110,6 +125,14 @@ async fn main() {
     config.rate_per_second = args.rate;
     config.rate_burst = args.rate * 3.0;
     config.cluster = args.cluster;
+    if let Some(dir) = &args.app {
+        // Refused here, with the reason, before the database is opened.
+        if let Err(e) = papan_server::app_files::AppFiles::open(dir) {
+            eprintln!("papan-server: {e}");
+            std::process::exit(2);
+        }
+    }
+    config.app = args.app;
     if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
         match TlsIdentity::read(cert, key) {
             Ok(identity) => config.tls = Some(identity),
@@ -128,8 +151,21 @@ async fn main() {
     };
     println!("papan-server listening on {}", server.base_url());
     let shared = server.shared.clone();
+    let until_stdin_closes = args.until_stdin_closes;
+    let parent_gone = async move {
+        if !until_stdin_closes {
+            return std::future::pending::<()>().await;
+        }
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+            let _ = tx.send(());
+        });
+        let _ = rx.await;
+    };
     tokio::select! {
         _ = server.wait() => {}
+        _ = parent_gone => {}
         _ = tokio::signal::ctrl_c() => {
             if let Some(cluster) = shared.store.cluster() {
                 // Every commit is already in the log: other nodes may take
@@ -164,5 +200,16 @@ mod tests {
             .unwrap_err()
             .contains("1 to 5"));
         assert!(parse("").unwrap().cluster.is_none(), "SQLite stays the default");
+    }
+
+    #[test]
+    fn app_folder_and_the_stdin_lifeline() {
+        let args = parse("--app dist --until-stdin-closes --addr 0.0.0.0:8080").unwrap();
+        assert_eq!(args.app.as_deref(), Some(std::path::Path::new("dist")));
+        assert!(args.until_stdin_closes);
+        assert_eq!(args.addr.port(), 8080);
+        let plain = parse("").unwrap();
+        assert!(plain.app.is_none() && !plain.until_stdin_closes);
+        assert!(parse("--app").unwrap_err().contains("needs a value"));
     }
 }

@@ -49,6 +49,12 @@ pub enum Cmd {
         device_id: String,
         reply: Reply<SeatGrant>,
     },
+    /// The device's vacation started (until then) or ended (`None`).
+    Vacation {
+        device_id: String,
+        until_ms: Option<u64>,
+        reply: Reply<()>,
+    },
 }
 
 #[derive(Clone)]
@@ -150,6 +156,12 @@ pub struct Actor {
     seqs: HashMap<(u8, u64), u64>,
     tempo: Tempo,
     clock: Option<Clock>,
+    /// A correspondence room: its clock runs on the server's wall clock
+    /// (never paused by a restart), running out loses, nobody is replaced
+    /// for being away, and a seat on vacation has its clock stopped.
+    correspondence: bool,
+    /// Sees the wall clock moved forward (tests), to look at deadlines again.
+    wall: tokio::sync::watch::Receiver<u64>,
     senders: [broadcast::Sender<RoomEvent>; 2],
     streams: [usize; 2],
     absent_since: [Option<Instant>; 2],
@@ -186,7 +198,11 @@ impl Actor {
         log: Vec<(Logged, Option<u8>, Option<u64>)>,
     ) -> Result<Actor, ApiError> {
         let tempo = tempo(&core.options)?;
+        let correspondence = core.options.is_correspondence();
+        let wall = env.config.wall.watch();
         let mut actor = Actor {
+            correspondence,
+            wall,
             core,
             log: Vec::new(),
             token_hashes: [None, None],
@@ -220,13 +236,21 @@ impl Actor {
             }
             actor.log.push(event);
         }
-        if actor.core.playing() {
+        if actor.core.playing() && actor.correspondence {
+            // The stored clock runs on the wall clock: the time the server
+            // was down counts (a correspondence game's days are calendar
+            // days), and nobody is waited for.
+            let now = actor.now();
+            let mut clock = last_clock.unwrap_or_else(|| actor.fresh_clock(now));
+            away_sync(&actor.core, &mut clock, now);
+            actor.clock = Some(clock);
+        } else if actor.core.playing() {
             // Nobody is connected to a restored room yet: both seats get the
             // full grace period to come back.
             actor.absent_since = [Some(Instant::now()); 2];
             // Clocks resume from the last stored reading: the time the
             // server was down is not charged (the grace of a restart).
-            let now = actor.now_game();
+            let now = actor.now();
             actor.clock = Some(match last_clock {
                 Some(mut clock) => {
                     if clock.resume(now).is_err() {
@@ -246,12 +270,20 @@ impl Actor {
         RoomHandle { tx, task }
     }
 
-    fn now_game(&self) -> u64 {
+    /// The clock's time: game milliseconds since the task started (live
+    /// rooms), or the server's wall clock (correspondence rooms).
+    fn now(&self) -> u64 {
+        if self.correspondence {
+            return self.env.config.wall.now_ms();
+        }
         let real = self.origin.elapsed().as_millis() as u64;
         real * 1000 / self.env.config.ms_per_game_second.max(1)
     }
 
     fn game_to_real(&self, game_ms: u64) -> Duration {
+        if self.correspondence {
+            return Duration::from_millis(game_ms);
+        }
         Duration::from_millis(game_ms * self.env.config.ms_per_game_second / 1000)
     }
 
@@ -282,8 +314,12 @@ impl Actor {
                 Some(at) => tokio::select! {
                     cmd = rx.recv() => cmd,
                     _ = tokio::time::sleep_until(at.into()) => { self.check_timers().await; continue; }
+                    Ok(()) = self.wall.changed(), if self.correspondence => { self.check_timers().await; continue; }
                 },
-                None => rx.recv().await,
+                None => tokio::select! {
+                    cmd = rx.recv() => cmd,
+                    Ok(()) = self.wall.changed(), if self.correspondence => { self.check_timers().await; continue; }
+                },
             };
             let Some(cmd) = cmd else { break };
             self.check_timers().await;
@@ -332,7 +368,8 @@ impl Actor {
                 }
                 self.streams[s] -= 1;
                 if self.streams[s] == 0 {
-                    if self.core.playing() {
+                    // A correspondence player is away between moves.
+                    if self.core.playing() && !self.correspondence {
                         self.absent_since[s] = Some(Instant::now());
                     }
                     self.announce_presence(slot);
@@ -341,11 +378,50 @@ impl Actor {
             Cmd::Join { device_id, reply } => {
                 let _ = reply.send(self.join(device_id).await);
             }
+            Cmd::Vacation {
+                device_id,
+                until_ms,
+                reply,
+            } => {
+                let _ = reply.send(self.vacation(device_id, until_ms).await);
+            }
         }
     }
 
+    /// Logs a seat's vacation (a correspondence room being played or
+    /// waiting; anything else has no clock to stop).
+    async fn vacation(&mut self, device_id: String, until_ms: Option<u64>) -> Result<(), ApiError> {
+        let finished = !matches!(self.core.status, RoomStatus::Waiting | RoomStatus::Playing);
+        let Some(slot) = (0..2u8).find(|&s| self.devices[s as usize].as_deref() == Some(device_id.as_str())) else {
+            return Ok(());
+        };
+        if !self.correspondence || finished || self.core.vacation_until[slot as usize] == until_ms {
+            return Ok(());
+        }
+        self.commit(vec![Logged::new(EventKind::Vacation { slot, until_ms })], None)
+            .await
+            .map(drop)
+    }
+
+    /// Counts (or no longer counts) this correspondence room among the
+    /// open games of the devices seated: refused past the limit.
+    async fn track(&self, device_id: &str, open: bool) -> Result<(), ApiError> {
+        let room = self.core.id.clone();
+        self.env
+            .store
+            .update_device(device_id, move |state| {
+                if open {
+                    state.open_game(&room)
+                } else {
+                    state.close_game(&room);
+                    Ok(())
+                }
+            })
+            .await
+    }
+
     fn snapshot(&self, slot: u8) -> Snapshot {
-        let now = self.now_game();
+        let now = self.now();
         self.core
             .snapshot(slot, self.clock.as_ref().map(|c| (c, now)), self.present())
     }
@@ -393,7 +469,17 @@ impl Actor {
             device_id: device_id.clone(),
         };
         let events = vec![Logged::new(EventKind::Joined { slot: 1 }), self.start_event(0)];
-        self.commit_with_seat(events, None, Some(seat)).await?;
+        if self.correspondence {
+            // The 51st open correspondence game of a device is refused
+            // before anything is stored.
+            self.track(&device_id, true).await?;
+        }
+        if let Err(e) = self.commit_with_seat(events, None, Some(seat)).await {
+            if self.correspondence {
+                let _ = self.track(&device_id, false).await;
+            }
+            return Err(e);
+        }
         self.token_hashes[1] = Some(hash);
         self.devices[1] = Some(device_id);
         Ok(SeatGrant {
@@ -541,7 +627,7 @@ impl Actor {
         origin: Option<(u8, u64)>,
         seat: Option<NewSeat>,
     ) -> Result<u64, ApiError> {
-        let now = self.now_game();
+        let now = self.now();
         let present = self.present();
         let mut next = self.core.clone();
         let mut clock = self.clock;
@@ -577,7 +663,11 @@ impl Actor {
                 }
                 _ => {}
             }
-            if let Some(c) = clock {
+            if let (true, Some(c)) = (self.correspondence, clock.as_mut()) {
+                away_sync(&next, c, now);
+                // Stored running, on the wall clock: a restart does not stop it.
+                event.clock = Some(*c);
+            } else if let Some(c) = clock {
                 let mut paused = c;
                 let _ = paused.pause(now);
                 event.clock = Some(paused);
@@ -613,10 +703,14 @@ impl Actor {
                 self.fenced |= e.is_fenced();
                 internal(e)
             })?;
+        let before = self.core.status;
         self.core = next;
         self.clock = clock;
         if let Some(key) = origin {
             self.seqs.insert(key, first_version);
+        }
+        if self.correspondence {
+            self.track_status(before).await;
         }
         for (event, rendered) in done {
             if let EventKind::Ended { outcome } = &event.kind {
@@ -628,6 +722,21 @@ impl Actor {
             }
         }
         Ok(first_version)
+    }
+
+    /// A correspondence game that ended (or a waiting room closed) no
+    /// longer counts among its devices' open games; a rematch counts again.
+    async fn track_status(&self, before: RoomStatus) {
+        let open = |s: RoomStatus| matches!(s, RoomStatus::Waiting | RoomStatus::Playing);
+        let (was, is) = (open(before), open(self.core.status));
+        if was == is {
+            return;
+        }
+        for device in self.devices.iter().flatten() {
+            if let Err(e) = self.track(device, is).await {
+                tracing::warn!(room = %self.core.id, %device, error = %e, "open correspondence games not updated");
+            }
+        }
     }
 
     /// The rating update of a ranked game that ended as `outcome` in
@@ -725,10 +834,15 @@ impl Actor {
         }
         let mut at: Option<Instant> = None;
         let mut consider = |t: Instant| at = Some(at.map_or(t, |a| a.min(t)));
+        let now = self.now();
         if let Some(c) = &self.clock {
-            if let Some(ms) = c.time_to_expiry(self.now_game()) {
+            if let Some(ms) = c.time_to_expiry(now) {
                 consider(Instant::now() + self.game_to_real(ms));
             }
+        }
+        // A vacation's end starts its seat's clock again.
+        for until in self.core.vacation_until.iter().flatten().filter(|&&u| u > now) {
+            consider(Instant::now() + self.game_to_real(until - now));
         }
         for since in self.absent_since.iter().flatten() {
             consider(*since + self.env.config.grace);
@@ -740,11 +854,18 @@ impl Actor {
         if !self.core.playing() {
             return;
         }
-        let now = self.now_game();
+        let now = self.now();
+        if let (true, Some(c)) = (self.correspondence, self.clock.as_mut()) {
+            away_sync(&self.core, c, now);
+        }
         if let Some(expiry) = self.clock.as_mut().and_then(|c| c.poll(now)) {
             let event = match expiry {
                 Expiry::Flag { loser } => Some(Logged::new(EventKind::Ended {
                     outcome: Outcome::win(loser.other(), EndReason::Timeout),
+                })),
+                // A correspondence move not made in its days loses on time.
+                Expiry::AutoMove { seat } if self.correspondence => Some(Logged::new(EventKind::Ended {
+                    outcome: Outcome::win(seat.other(), EndReason::Timeout),
                 })),
                 Expiry::AutoMove { seat } => {
                     self.core
@@ -798,6 +919,48 @@ impl Actor {
                 tracing::error!(room = %self.core.id, error = %e, "absence event refused");
             }
         }
+    }
+}
+
+/// Keeps a correspondence clock on the seat to move (the seat that rolls,
+/// while a roll is due) and stopped while that seat's player is on
+/// vacation: stopped at `now` when a vacation runs, started again when it
+/// ended (at its end, if it ran out; at `now`, if the player came back).
+fn away_sync(core: &RoomCore, clock: &mut Clock, now: u64) {
+    if !core.playing() {
+        return;
+    }
+    let on_clock = match clock.state() {
+        ClockState::Running { seat, .. } | ClockState::Paused { seat } => Some(seat),
+        _ => None,
+    };
+    let to_move = match core.game().map(|g| g.turn()) {
+        Some(Turn::Seat(seat)) => seat,
+        Some(Turn::Chance) => match on_clock {
+            Some(seat) => seat,
+            None => return,
+        },
+        _ => return,
+    };
+    if on_clock != Some(to_move) {
+        if clock.state() == ClockState::Stopped {
+            return;
+        }
+        *clock = Clock::new(clock.tempo());
+        let _ = clock.start(to_move, now);
+    }
+    let away_until = core.vacation_until[core.slot_of(to_move) as usize];
+    match (clock.state(), away_until) {
+        (ClockState::Running { .. }, Some(until)) if until > now => {
+            let _ = clock.pause(now);
+        }
+        (ClockState::Paused { .. }, Some(until)) if until <= now => {
+            let _ = clock.resume(until);
+        }
+        (ClockState::Paused { .. }, None) => {
+            let _ = clock.resume(now);
+        }
+        _ => {}
     }
 }
 

@@ -157,6 +157,48 @@ impl Shared {
         let id = secrets::public_id();
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);
+        if options.is_correspondence() {
+            // The 51st open correspondence game of a device is refused
+            // before anything is stored.
+            let room = id.clone();
+            self.store
+                .update_device(device_id, move |state| state.open_game(&room))
+                .await?;
+        }
+        let created = self.add_room(device_id, &id, &hash, &options).await;
+        if created.is_err() && options.is_correspondence() {
+            let room = id.clone();
+            let _ = self
+                .store
+                .update_device(device_id, move |state| {
+                    state.close_game(&room);
+                    Ok(())
+                })
+                .await;
+        }
+        let (code, first) = created?;
+        let core = RoomCore::new(id.clone(), code.clone(), options);
+        let log = first.into_iter().map(|e| (e, None, None)).collect();
+        let actor = Actor::restore(self.room_env.clone(), core, vec![(0, hash, device_id.to_string())], log)?;
+        self.register(&id, &code, actor.spawn());
+        tracing::info!(room = %id, "room created");
+        Ok(SeatGrant {
+            room_id: id,
+            code,
+            slot: 0,
+            seat_token: token,
+        })
+    }
+
+    /// Stores a new room with its creator's seat and first events under a
+    /// free join code: the code and those events.
+    async fn add_room(
+        &self,
+        device_id: &str,
+        id: &str,
+        hash: &str,
+        options: &RoomOptions,
+    ) -> Result<(String, Vec<Logged>), ApiError> {
         let first = vec![
             Logged::new(EventKind::Created),
             Logged::new(EventKind::Joined { slot: 0 }),
@@ -170,18 +212,18 @@ impl Shared {
                 events: &first,
                 seat: Some(storage::NewSeat {
                     slot: 0,
-                    token_hash: hash.clone(),
+                    token_hash: hash.to_string(),
                     device_id: device_id.to_string(),
                 }),
                 ..storage::Entry::default()
             };
             if self
                 .store
-                .add_room(&id, &code, &options, entry)
+                .add_room(id, &code, options, entry)
                 .await
                 .map_err(room::internal)?
             {
-                break;
+                return Ok((code, first));
             }
             tries += 1;
             if tries > 20 {
@@ -189,17 +231,6 @@ impl Shared {
             }
             code = secrets::join_code();
         }
-        let core = RoomCore::new(id.clone(), code.clone(), options);
-        let log = first.into_iter().map(|e| (e, None, None)).collect();
-        let actor = Actor::restore(self.room_env.clone(), core, vec![(0, hash, device_id.to_string())], log)?;
-        self.register(&id, &code, actor.spawn());
-        tracing::info!(room = %id, "room created");
-        Ok(SeatGrant {
-            room_id: id,
-            code,
-            slot: 0,
-            seat_token: token,
-        })
     }
 }
 

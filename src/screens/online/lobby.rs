@@ -1,5 +1,6 @@
 //! "Play online" for one game: the same options as offline plus what the
-//! server supports (turn limits, HADANG clocks, ranked), then quick match,
+//! server supports (turn limits, HADANG clocks, correspondence days per
+//! move and vacation, ranked), then quick match,
 //! create a room (its code is shown while waiting), invite a friend (the
 //! same room, with a link and QR code on the waiting card), invite a recent
 //! opponent again, or join by code.
@@ -70,6 +71,8 @@ pub fn OnlineLobby(game: GameId) -> Element {
     // The game's own options, shown and changed by its fields.
     let per_game = use_signal(|| with_game!(kind, G => G::room_options()));
     let mut ranked = use_signal(|| false);
+    // Correspondence: days per move (none: a live room).
+    let days = use_signal(|| None);
     let mut code = use_signal(String::new);
     let mut my_name = use_signal(|| contacts::my_name(&Store::app()).unwrap_or_default());
     let mut friend = use_signal(String::new);
@@ -77,7 +80,7 @@ pub fn OnlineLobby(game: GameId) -> Element {
     let mut error = use_signal(|| None::<String>);
     let mut rating = use_signal(|| None::<Rating>);
 
-    let options = move || RoomOptions::from(per_game()).with_ranked(ranked());
+    let options = move || RoomOptions::from(per_game()).with_ranked(ranked()).by_mail(days());
 
     // The player's rating, shown while "ranked" is on.
     {
@@ -197,6 +200,13 @@ pub fn OnlineLobby(game: GameId) -> Element {
                     button { class: "link-btn", onclick: move |_| { nav.push(Route::Settings {}); }, {tr(lang, "online-change")} }
                 }
                 {with_game!(kind, G => G::room_fields(lang, per_game))}
+                if kind != GameId::Junqi {
+                    super::vacation::CorrespondenceField { lang, days, per_game }
+                    // Asked of the server only once correspondence is chosen.
+                    if days().is_some() {
+                        super::vacation::VacationField { lang, server: server.clone() }
+                    }
+                }
                 Field { lang, title: key("online-ranked"), hint: Some(key("online-ranked-hint")),
                     Segment { label: tr(lang, "option-off"), testid: "ranked-off", selected: !ranked(), onclick: move |_| ranked.set(false) }
                     Segment { label: tr(lang, "option-on"), testid: "ranked-on", selected: ranked(), onclick: move |_| ranked.set(true) }

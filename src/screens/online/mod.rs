@@ -5,6 +5,7 @@
 mod invite;
 mod lobby;
 mod play;
+mod vacation;
 
 pub use invite::{when_text, InviteSlot, RecentList};
 pub use lobby::{normalize_code, request_error, OnlineButton, OnlineLobby};

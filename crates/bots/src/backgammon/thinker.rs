@@ -70,7 +70,7 @@ pub struct BgBudget {
 /// opponent's coming roll, Beginner none of it (it judges a play as if it
 /// were to roll again) and it overrates hits. The noise stays small enough
 /// that Beginner still mostly plays the move it likes best
-/// (`tests/backgammon_bot.rs`).
+/// (`tests/bots/backgammon_bot.rs`).
 ///
 /// Measured (400 games each, seeds 1 and 2, 2 threads on a shared 2-core box):
 /// `cargo run --release -p papan-tools --bin arena -- --game backgammon

@@ -58,7 +58,7 @@
 //!   money sessions under the Jacoby rule by default (a gammon counts 1
 //!   while the cube is not turned) and discards this tag, so the export
 //!   screen tells the person to `set jacoby off` before importing (tested
-//!   in `tests/backgammon_mat_gnubg.rs`).
+//!   in `tests/rules/backgammon_mat_gnubg.rs`).
 //! - `; [Seed "n"]` keeps the record's seed (gnubg keeps unknown tags as
 //!   the match comment); a file without one reads with seed 0.
 

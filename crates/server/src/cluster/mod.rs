@@ -8,7 +8,8 @@
 //! - key-value buckets, written with compare-and-set: `papan-devices`
 //!   (token hash → device), `papan-codes` (join code → room),
 //!   `papan-ratings` (`<game>.<device>` → standing), `papan-match` (quick
-//!   match: options → the waiting room), `papan-owners` (room → node);
+//!   match: options → the waiting room), `papan-owners` (room → node),
+//!   `papan-device-state` (device → its correspondence games and vacation);
 //! - leases: `papan-nodes` (node → alive) has a max age of one lease; each
 //!   node renews its own key every third of it. A room belongs to the node
 //!   named in `papan-owners` while that node's lease lives; once it lapses,
@@ -25,9 +26,10 @@ mod log;
 pub use crate::storage::record::Header;
 
 use crate::ratings::{self, Standing};
+use crate::storage::device::DeviceState;
 use crate::storage::types::{RatedResult, Res, StoreError};
 use async_nats::jetstream::{self, kv, stream};
-use papan_api::{GameId, Rating};
+use papan_api::{ApiError, GameId, Rating};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -72,6 +74,7 @@ pub struct Cluster {
     devices: kv::Store,
     ratings: kv::Store,
     matching: kv::Store,
+    device_state: kv::Store,
     /// Devices seen so far (token hash → id): a device never changes.
     device_cache: Mutex<HashMap<String, String>>,
     /// Room → the other node last found owning it, so that a request there
@@ -156,6 +159,7 @@ impl Cluster {
             devices: bucket("papan-devices", Duration::ZERO).await?,
             ratings: bucket("papan-ratings", Duration::ZERO).await?,
             matching: bucket("papan-match", Duration::ZERO).await?,
+            device_state: bucket("papan-device-state", Duration::ZERO).await?,
             client,
             js,
             rooms,
@@ -342,6 +346,51 @@ impl Cluster {
             }
         }
         Ok(())
+    }
+
+    /// A device's correspondence games and vacation, with the revision to
+    /// compare-and-set against (`None`: none stored yet).
+    pub async fn device_state(&self, device: &str) -> Res<(DeviceState, Option<u64>)> {
+        match current(&self.device_state, device, "reading a device's state").await? {
+            None => Ok((DeviceState::default(), None)),
+            Some(e) => Ok((
+                serde_json::from_slice(&e.value).map_err(|e| failed("a stored device state")(&e))?,
+                Some(e.revision),
+            )),
+        }
+    }
+
+    /// Changes a device's state by compare-and-set (`change` runs again on
+    /// a newer state if another node wrote meanwhile); nothing is written
+    /// when it refuses.
+    pub async fn update_device<T>(
+        &self,
+        device: &str,
+        change: impl Fn(&mut DeviceState) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        use crate::room::internal;
+        loop {
+            let (mut state, revision) = self.device_state(device).await.map_err(internal)?;
+            let answer = change(&mut state)?;
+            let body = serde_json::to_vec(&state).map_err(internal)?;
+            let written = match revision {
+                Some(revision) => self
+                    .device_state
+                    .update(device, body.into(), revision)
+                    .await
+                    .map_err(|e| e.kind()),
+                None => self
+                    .device_state
+                    .create(device, body.into())
+                    .await
+                    .map_err(|_| kv::UpdateErrorKind::WrongLastRevision),
+            };
+            match written {
+                Ok(_) => return Ok(answer),
+                Err(kv::UpdateErrorKind::WrongLastRevision) => continue,
+                Err(e) => return Err(internal(failed("writing a device's state")(&e))),
+            }
+        }
     }
 
     /// Takes the room waiting for a quick match under `key`, if any (no

@@ -4,6 +4,7 @@
 //! ([`crate::cluster`]). Both keep room logs in the versioned at-rest
 //! format of [`record`], never in the wire's types.
 
+pub mod device;
 pub mod record;
 pub mod types;
 
@@ -11,7 +12,8 @@ pub use types::*;
 
 use crate::cluster::Cluster;
 use crate::store::Store;
-use papan_api::{GameId, Rating, RoomOptions};
+use device::DeviceState;
+use papan_api::{ApiError, GameId, Rating, RoomOptions};
 use std::sync::Arc;
 
 /// Where rooms, devices and ratings live: SQLite in this process (the
@@ -67,6 +69,28 @@ impl Storage {
         match self {
             Storage::Sqlite(store) => store.append(room_id, entry).await,
             Storage::Cluster(cluster) => cluster.append(room_id, None, entry).await,
+        }
+    }
+
+    /// A device's correspondence games and vacation (the default if none).
+    pub async fn device_state(&self, device_id: &str) -> Res<DeviceState> {
+        match self {
+            Storage::Sqlite(store) => store.device_state(device_id).await,
+            Storage::Cluster(cluster) => Ok(cluster.device_state(device_id).await?.0),
+        }
+    }
+
+    /// Changes a device's state by `change`, stored only if it agrees (its
+    /// refusal is answered, the state left as it was). On a cluster it is
+    /// a compare-and-set, so `change` may run again on a newer state.
+    pub async fn update_device<T: Send + 'static>(
+        &self,
+        device_id: &str,
+        change: impl Fn(&mut DeviceState) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        match self {
+            Storage::Sqlite(store) => store.update_device(device_id, change).await,
+            Storage::Cluster(cluster) => cluster.update_device(device_id, change).await,
         }
     }
 

@@ -229,6 +229,11 @@ pub enum KindRecord {
         seat: SeatRecord,
     },
     Closed,
+    Vacation {
+        slot: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        until_ms: Option<u64>,
+    },
 }
 
 /// A game's setup seed and commitment salt (hex).
@@ -275,6 +280,10 @@ impl TryFrom<&EventKind> for KindRecord {
             EventKind::RematchRequested { slot } => KindRecord::RematchRequested { slot: *slot },
             EventKind::BotTookOver { seat } => KindRecord::BotTookOver { seat: (*seat).into() },
             EventKind::Closed => KindRecord::Closed,
+            EventKind::Vacation { slot, until_ms } => KindRecord::Vacation {
+                slot: *slot,
+                until_ms: *until_ms,
+            },
             EventKind::Presence { .. } => return Err(error("presence is live only: it is never stored")),
         })
     }
@@ -298,6 +307,7 @@ impl From<KindRecord> for EventKind {
             KindRecord::RematchRequested { slot } => EventKind::RematchRequested { slot },
             KindRecord::BotTookOver { seat } => EventKind::BotTookOver { seat: seat.into() },
             KindRecord::Closed => EventKind::Closed,
+            KindRecord::Vacation { slot, until_ms } => EventKind::Vacation { slot, until_ms },
         }
     }
 }
@@ -536,6 +546,18 @@ mod tests {
         assert_eq!(value["event"]["type"], "moved");
         assert_eq!(value["secret"]["salt"], "07".repeat(32));
         assert_eq!(decode_event(&text).unwrap(), logged);
+    }
+
+    #[test]
+    fn a_vacation_is_stored_with_its_end_and_a_return_without() {
+        for until_ms in [Some(1_798_761_600_000), None] {
+            let logged = Logged::new(EventKind::Vacation { slot: 1, until_ms });
+            let text = encode_event(&logged).unwrap();
+            let value: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(value["event"]["type"], "vacation");
+            assert_eq!(value["event"].get("until_ms").and_then(Value::as_u64), until_ms);
+            assert_eq!(decode_event(&text).unwrap(), logged);
+        }
     }
 
     #[test]

@@ -8,9 +8,10 @@
 mod ratings;
 mod writer;
 
+use crate::storage::device::DeviceState;
 use crate::storage::record::{decode_event, encode_event};
 use crate::storage::types::{Entry, Logged, NewSeat, RatedResult, Res, StoreError, StoredRoom, UnreadableRoom};
-use papan_api::{GameId, Rating, RoomOptions};
+use papan_api::{ApiError, GameId, Rating, RoomOptions};
 use rusqlite::types::Value;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::HashMap;
@@ -178,7 +179,8 @@ impl Store {
                  body TEXT NOT NULL, slot INTEGER, client_seq INTEGER, PRIMARY KEY (room_id, version));
              CREATE TABLE IF NOT EXISTS ratings (device_id TEXT NOT NULL, game TEXT NOT NULL,
                  rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
-                 games INTEGER NOT NULL, PRIMARY KEY (device_id, game));",
+                 games INTEGER NOT NULL, PRIMARY KEY (device_id, game));
+             CREATE TABLE IF NOT EXISTS device_state (device_id TEXT PRIMARY KEY, body TEXT NOT NULL);",
         )?;
         let devices = conn
             .prepare("SELECT token_hash, id FROM devices")?
@@ -250,6 +252,39 @@ impl Store {
         self.writer.run(move |conn| entry.write(conn, &room_id)).await
     }
 
+    /// A device's correspondence games and vacation, as committed so far.
+    pub async fn device_state(&self, device_id: &str) -> Res<DeviceState> {
+        let device_id = device_id.to_string();
+        self.writer.run(move |conn| read_device_state(conn, &device_id)).await
+    }
+
+    /// Reads, changes and writes a device's state in one transaction of
+    /// the writer; nothing is written when `change` refuses.
+    pub async fn update_device<T: Send + 'static>(
+        &self,
+        device_id: &str,
+        change: impl Fn(&mut DeviceState) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let device_id = device_id.to_string();
+        self.writer
+            .run(move |conn| {
+                let mut state = read_device_state(conn, &device_id)?;
+                let answer = match change(&mut state) {
+                    Ok(answer) => answer,
+                    Err(refused) => return Ok(Err(refused)),
+                };
+                let body = serde_json::to_string(&state).map_err(unwritable)?;
+                conn.execute(
+                    "INSERT INTO device_state (device_id, body) VALUES (?1, ?2)
+                     ON CONFLICT (device_id) DO UPDATE SET body = excluded.body",
+                    params![device_id, body],
+                )?;
+                Ok(Ok(answer))
+            })
+            .await
+            .map_err(crate::room::internal)?
+    }
+
     /// A device's rating in `game`, as committed so far.
     pub async fn rating(&self, device_id: &str, game: GameId) -> Res<Rating> {
         let device_id = device_id.to_string();
@@ -285,6 +320,21 @@ impl Store {
             .optional()?;
         row.map(|(id, code, options)| read_stored(&conn, id, code, options))
             .transpose()
+    }
+}
+
+fn read_device_state(conn: &Connection, device_id: &str) -> Res<DeviceState> {
+    let body: Option<String> = conn
+        .query_row(
+            "SELECT body FROM device_state WHERE device_id = ?1",
+            params![device_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match body {
+        None => Ok(DeviceState::default()),
+        Some(body) => serde_json::from_str(&body)
+            .map_err(|e| StoreError::new(format!("device {device_id}'s stored state does not read: {e}"))),
     }
 }
 

@@ -4,22 +4,28 @@
 
 use papan_bots::puzzle::{check, why_en};
 use papan_cli::Takes;
-use papan_tools::puzzle::{hadang, hex, summary, write_set};
+use papan_tools::puzzle::{backgammon, hadang, hex, junqi, summary, write_set};
 use std::time::Instant;
 
-const USAGE: &str = "usage: puzzle-gen --game hex|hadang --count N --seed S --out FILE [--verbose]
+const USAGE: &str = "usage: puzzle-gen --game hex|hadang|junqi|backgammon --count N --seed S --out FILE
+       [--gnubg PATH] [--verbose]
   Plays seeded games between the bots at mixed levels and keeps the
   positions where one move wins by proof (Hex: a full virtual connection
   after it and after no other cell; HADANG: the only move that wins the
   race by force at the shallowest depth that finds one, and still two
-  plies deeper). Writes one JSON puzzle per line to FILE and prints the
-  counts per theme and rating band. The same seed makes the same set.";
+  plies deeper; Jun Qi flip: the only capture that wins material after
+  every reply, whatever the face-down pieces are) or is clearly best
+  (backgammon: ahead of every other play by 0.08 at the Expert's 2-ply,
+  and GNU Backgammon's best play too: --gnubg, default /usr/games/gnubg).
+  Writes one JSON puzzle per line to FILE and prints the counts per theme
+  and rating band and the time it took. The same seed makes the same set.";
 
 const FLAGS: &[(&str, Takes)] = &[
     ("--game", Takes::Text),
     ("--count", Takes::Number),
     ("--seed", Takes::Number),
     ("--out", Takes::Text),
+    ("--gnubg", Takes::Text),
     ("--verbose", Takes::Nothing),
 ];
 
@@ -53,13 +59,40 @@ fn main() {
             );
         }
     };
+    let mut note = String::new();
     let puzzles = match game.as_str() {
         "hex" => hex::generate(count, seed, progress),
         "hadang" => hadang::generate(count, seed, progress),
-        other => refuse(&format!("unknown game {other:?} (hex or hadang)")),
+        "junqi" => junqi::generate(count, seed, progress),
+        "backgammon" => {
+            let gnubg = value("--gnubg").unwrap_or_else(|| "/usr/games/gnubg".to_string());
+            match backgammon::generate(count, seed, &gnubg, progress) {
+                Ok((puzzles, stats)) => {
+                    note = format!(
+                        "\ngnubg agreement: {} of {} candidates ({:.1}%); {} of those with gnubg's lead at least {}; {} left out for their theme's share",
+                        stats.agreed,
+                        stats.candidates,
+                        100.0 * stats.agreed as f64 / stats.candidates.max(1) as f64,
+                        stats.clear,
+                        backgammon::GNUBG_MARGIN,
+                        stats.over_share
+                    );
+                    puzzles
+                }
+                Err(e) => {
+                    eprintln!("puzzle-gen: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+        other => refuse(&format!("unknown game {other:?} (hex, hadang, junqi or backgammon)")),
     };
     for p in &puzzles {
-        if let Err(e) = check(p) {
+        let deep = match &p.body {
+            papan_bots::puzzle::Body::Backgammon { .. } => papan_bots::puzzle::bg_deep_check(p),
+            _ => Ok(()),
+        };
+        if let Err(e) = check(p).and(deep) {
             eprintln!("puzzle-gen: made a puzzle that does not check: {e}");
             std::process::exit(1);
         }
@@ -68,5 +101,9 @@ fn main() {
         eprintln!("puzzle-gen: cannot write {out}: {e}");
         std::process::exit(1);
     }
-    println!("{}\ntime {:.1} s", summary(&puzzles), start.elapsed().as_secs_f64());
+    println!(
+        "{}{note}\n{game}: generation time {:.1} s",
+        summary(&puzzles),
+        start.elapsed().as_secs_f64()
+    );
 }

@@ -1,13 +1,17 @@
 //! Puzzle sets: reading a shipped set (JSON lines, every puzzle re-proven
 //! by [`papan_bots::puzzle::check`]) and making one from the bots' own
-//! games (`puzzle-gen`: [`hex::generate`], [`hadang::generate`]).
+//! games (`puzzle-gen`: [`hex::generate`], [`hadang::generate`],
+//! [`junqi::generate`], [`backgammon::generate`], the last cross-checked
+//! with GNU Backgammon).
 //!
 //! Generation is reproducible: one seeded generator picks each game's
 //! levels and seeds, the bots run on fixed iteration budgets (never a
 //! clock), and the analysis is deterministic.
 
+pub mod backgammon;
 pub mod hadang;
 pub mod hex;
+pub mod junqi;
 
 use papan_bots::puzzle::{check, Puzzle, PuzzleError};
 use papan_bots::{Bot, Level, Thinker, SLICE};
