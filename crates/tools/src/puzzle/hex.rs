@@ -8,7 +8,7 @@ use papan_bots::puzzle::{hex_cells, hex_joined, hex_theme, hex_why, Body, HexAna
 use papan_bots::Level;
 use papan_rules::hex::{Cell, Hex, HexMove, HexOptions};
 use papan_rules::Game;
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 
@@ -19,35 +19,11 @@ const PER_GAME: usize = 2;
 
 /// Makes `count` Hex puzzles from games seeded by `seed`; `progress` hears
 /// each one found.
-pub fn generate(count: usize, seed: u64, mut progress: impl FnMut(&Puzzle)) -> Vec<Puzzle> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut out = Vec::new();
+pub fn generate(count: usize, seed: u64, progress: impl FnMut(&Puzzle)) -> Vec<Puzzle> {
     let mut seen = HashSet::new();
-    let mut game_index = 0usize;
-    while out.len() < count {
-        let size = SIZES[game_index % SIZES.len()];
-        game_index += 1;
-        let levels = [pick_level(&mut rng), pick_level(&mut rng)];
-        let game_seed = rng.next_u64();
-        for puzzle in from_game(size, levels, game_seed, &mut seen) {
-            if out.len() >= count {
-                break;
-            }
-            let mut puzzle = puzzle;
-            puzzle.id = format!("hex-{:04}", out.len() + 1);
-            progress(&puzzle);
-            out.push(puzzle);
-        }
-    }
-    out
-}
-
-fn pick_level(rng: &mut impl Rng) -> Level {
-    match rng.random_range(0..3) {
-        0 => Level::Beginner,
-        1 => Level::Normal,
-        _ => Level::Expert,
-    }
+    super::collect("hex", count, seed, progress, |index, levels, game_seed| {
+        from_game(SIZES[index % SIZES.len()], levels, game_seed, &mut seen)
+    })
 }
 
 /// Plays one game and keeps its puzzles.

@@ -16,31 +16,11 @@ use std::collections::HashSet;
 const PER_GAME: usize = 2;
 
 /// Makes `count` Jun Qi flip puzzles from games seeded by `seed`.
-pub fn generate(count: usize, seed: u64, mut progress: impl FnMut(&Puzzle)) -> Vec<Puzzle> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut out = Vec::new();
+pub fn generate(count: usize, seed: u64, progress: impl FnMut(&Puzzle)) -> Vec<Puzzle> {
     let mut seen = HashSet::new();
-    while out.len() < count {
-        let levels = [pick_level(&mut rng), pick_level(&mut rng)];
-        let game_seed = rng.next_u64();
-        for mut puzzle in from_game(levels, game_seed, &mut seen) {
-            if out.len() >= count {
-                break;
-            }
-            puzzle.id = format!("junqi-{:04}", out.len() + 1);
-            progress(&puzzle);
-            out.push(puzzle);
-        }
-    }
-    out
-}
-
-fn pick_level(rng: &mut impl Rng) -> Level {
-    match rng.random_range(0..3) {
-        0 => Level::Beginner,
-        1 => Level::Normal,
-        _ => Level::Expert,
-    }
+    super::collect("junqi", count, seed, progress, |_, levels, game_seed| {
+        from_game(levels, game_seed, &mut seen)
+    })
 }
 
 fn from_game(levels: [Level; 2], seed: u64, seen: &mut HashSet<String>) -> Vec<Puzzle> {

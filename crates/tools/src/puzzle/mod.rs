@@ -15,7 +15,48 @@ pub mod junqi;
 
 use papan_bots::puzzle::{check, Puzzle, PuzzleError};
 use papan_bots::{Bot, Level, Thinker, SLICE};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
+
+/// Collects `count` puzzles named `<game>-0001`, `<game>-0002`…, game after
+/// game: one generator seeded by `seed` picks each game's two levels (any
+/// of the three, so the positions come from weak and strong play alike)
+/// and its seed, and `from_game(index, levels, game_seed)` plays game
+/// number `index` and returns its puzzles.
+fn collect(
+    game: &str,
+    count: usize,
+    seed: u64,
+    mut progress: impl FnMut(&Puzzle),
+    mut from_game: impl FnMut(usize, [Level; 2], u64) -> Vec<Puzzle>,
+) -> Vec<Puzzle> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut index = 0;
+    while out.len() < count {
+        let levels = [any_level(&mut rng), any_level(&mut rng)];
+        let game_seed = rng.next_u64();
+        for mut puzzle in from_game(index, levels, game_seed) {
+            if out.len() >= count {
+                break;
+            }
+            puzzle.id = format!("{game}-{:04}", out.len() + 1);
+            progress(&puzzle);
+            out.push(puzzle);
+        }
+        index += 1;
+    }
+    out
+}
+
+fn any_level(rng: &mut impl Rng) -> Level {
+    match rng.random_range(0..3) {
+        0 => Level::Beginner,
+        1 => Level::Normal,
+        _ => Level::Expert,
+    }
+}
 
 /// Reads a set: one puzzle per line (blank lines skipped), each one read,
 /// re-proven and with an id of its own. The first problem refuses the
