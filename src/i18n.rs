@@ -184,6 +184,59 @@ fn parse(lang: Lang, text: String) -> Result<FluentBundle<FluentResource>, Strin
 thread_local! {
     // Bundles are not Sync; each thread (in practice the UI thread) parses once.
     static BUNDLES: RefCell<Vec<(Lang, FluentBundle<FluentResource>)>> = const { RefCell::new(Vec::new()) };
+    // The languages whose later text ([`load_more`]) is in their bundle.
+    static MORE: RefCell<Vec<Lang>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether `lang`'s later text (the lessons', the rules pages') is ready.
+pub fn more_loaded(lang: Lang) -> bool {
+    cfg!(not(target_arch = "wasm32")) || MORE.with(|more| more.borrow().contains(&lang))
+}
+
+/// Adds `text` (messages that are not in `lang`'s bundle yet) to it. Text
+/// that does not parse, or repeats a message, is refused with the reason
+/// and changes nothing.
+pub fn install_more(lang: Lang, text: String) -> Result<(), String> {
+    let resource = FluentResource::try_new(text)
+        .map_err(|(_, errors)| format!("{}.more.ftl does not parse: {errors:?}", lang.code()))?;
+    BUNDLES.with(|cell| {
+        let mut bundles = cell.borrow_mut();
+        let (_, bundle) = bundles
+            .iter_mut()
+            .find(|(l, _)| *l == lang)
+            .ok_or_else(|| format!("{} is not loaded", lang.code()))?;
+        // Checked whole before it is added: a repeated message adds nothing.
+        if let Some(id) = resource.entries().find_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) if bundle.has_message(m.id.name) => Some(m.id.name),
+            _ => None,
+        }) {
+            return Err(format!("{}.more.ftl repeats {id}", lang.code()));
+        }
+        bundle
+            .add_resource(resource)
+            .map_err(|errors| format!("{}.more.ftl: {errors:?}", lang.code()))
+    })?;
+    MORE.with(|more| more.borrow_mut().push(lang));
+    Ok(())
+}
+
+/// Makes `lang`'s later text ready: at once natively (it is embedded); on
+/// the web by fetching `locales/<code>.more.ftl` (precached by the service
+/// worker) into the language's messages, which must be loaded.
+pub async fn load_more(lang: Lang) -> Result<(), String> {
+    if more_loaded(lang) {
+        return Ok(());
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let text = fetch_text(&format!("locales/{}.more.ftl", lang.code())).await?;
+        if more_loaded(lang) {
+            return Ok(());
+        }
+        install_more(lang, text)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    unreachable!("every language is embedded natively: {}", lang.code())
 }
 
 /// Whether `lang`'s messages are ready for [`tr`].
@@ -200,6 +253,7 @@ pub fn install(lang: Lang, text: String) -> Result<(), String> {
         bundles.retain(|(l, _)| *l != lang);
         bundles.push((lang, bundle));
     });
+    MORE.with(|more| more.borrow_mut().retain(|l| *l != lang));
     Ok(())
 }
 

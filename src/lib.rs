@@ -24,8 +24,9 @@ pub mod tutorial;
 
 use dioxus::prelude::*;
 use papan_rules::GameId;
+use screens::dice::Dice;
 use screens::learn::{Learn, LessonScreen};
-use screens::puzzles::{PuzzleDaily, PuzzlePlay, Puzzles};
+use screens::puzzles::{MistakeDeck, MistakeFirst, PuzzleDaily, PuzzlePlay, Puzzles};
 use screens::review::{FinishedGames, Review};
 use screens::rules::{RuleAt, Rules};
 use screens::{Home, Join, NotFound, OnlineLobby, OnlinePlay, Play, Settings, Setup};
@@ -51,10 +52,16 @@ pub enum Route {
     PuzzleDaily {},
     #[route("/puzzles/:game")]
     PuzzlePlay { game: GameId },
+    #[route("/mistakes")]
+    MistakeDeck {},
+    #[route("/mistakes/:id")]
+    MistakeFirst { id: String },
     #[route("/games")]
     FinishedGames {},
     #[route("/games/:id")]
     Review { id: String },
+    #[route("/dice")]
+    Dice {},
     #[route("/rules/:game")]
     Rules { game: GameId },
     #[route("/rules/:game/:rule")]

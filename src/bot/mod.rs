@@ -41,7 +41,7 @@ where
         level,
         full_time: level == Level::Expert,
     };
-    match ask::<G>(task, &view, seed, cancel).await? {
+    match ask::<G>(task, &view, seed, cancel).await?.0 {
         Verdict::Searched(decision) => Some(decision),
         Verdict::Judged(_) => None,
     }
@@ -53,7 +53,7 @@ pub async fn estimate<G>(view: G::View, seed: u64, cancel: Arc<AtomicBool>) -> O
 where
     G: Bot<View: DeserializeOwned>,
 {
-    match ask::<G>(Task::Estimate, &view, seed, cancel).await? {
+    match ask::<G>(Task::Estimate, &view, seed, cancel).await?.0 {
         Verdict::Searched(decision) => Some(decision),
         Verdict::Judged(_) => None,
     }
@@ -71,17 +71,66 @@ pub async fn review_position<G>(
 where
     G: Bot<View: DeserializeOwned>,
 {
+    Some(review_with_luck::<G>(view, level, seed, cap_ms, cancel).await?.0)
+}
+
+/// [`review_position`] with the luck of the roll being played, in equity
+/// ([`Bot::luck`]: backgammon; `None` for the other games).
+pub async fn review_with_luck<G>(
+    view: G::View,
+    level: Level,
+    seed: u64,
+    cap_ms: u64,
+    cancel: Arc<AtomicBool>,
+) -> Option<(Verdict<G::Move>, Option<f64>)>
+where
+    G: Bot<View: DeserializeOwned>,
+{
     ask::<G>(Task::Review { level, cap_ms }, &view, seed, cancel).await
 }
 
-/// [`review_position`] here and now, on the caller's thread (tools and
+/// [`review_with_luck`] here and now, on the caller's thread (tools and
 /// tests; the app never blocks its thread on a search).
-pub fn review_now<G>(view: G::View, level: Level, seed: u64, cap_ms: u64) -> Result<Verdict<G::Move>, String>
+pub fn review_now<G>(
+    view: G::View,
+    level: Level,
+    seed: u64,
+    cap_ms: u64,
+) -> Result<(Verdict<G::Move>, Option<f64>), String>
 where
     G: Bot<View: DeserializeOwned>,
 {
     let request = Request::new::<G>(Task::Review { level, cap_ms }, &view, seed)?;
     verdict::<G>(&run_here(&request, &AtomicBool::new(false))?.ok_or("cancelled")?)
+}
+
+/// Puzzles in a finished game of the player's (`record`, a `Record` of
+/// `game` as JSON), found off the render path by the generator's own
+/// tests ([`papan_bots::puzzle::find`]); `Err` for a game that is not
+/// scanned (backgammon), `Ok(None)` when cancelled or refused.
+pub async fn find_puzzles(
+    game: papan_rules::GameId,
+    record: serde_json::Value,
+    cancel: Arc<AtomicBool>,
+) -> Result<Option<Vec<serde_json::Value>>, String> {
+    let request = Request {
+        game,
+        task: Task::Puzzles,
+        view: record,
+        seed: 0,
+    };
+    // Refused here as the worker would (its refusal of a record that does
+    // not replay arrives as no reply: the page never links the scan).
+    if game == papan_rules::GameId::Backgammon {
+        return Err("backgammon puzzles are made with GNU Backgammon's check".into());
+    }
+    let Some(reply) = run(request, cancel).await else {
+        return Ok(None);
+    };
+    reply
+        .puzzles
+        .map(Some)
+        .ok_or_else(|| "the scan's reply has no puzzles".to_string())
 }
 
 /// Work between two looks at the cancel flag.
@@ -99,7 +148,12 @@ fn run_here(request: &Request, cancel: &AtomicBool) -> Result<Option<Reply>, Str
     job.reply().map(Some)
 }
 
-async fn ask<G>(task: Task, view: &G::View, seed: u64, cancel: Arc<AtomicBool>) -> Option<Verdict<G::Move>>
+async fn ask<G>(
+    task: Task,
+    view: &G::View,
+    seed: u64,
+    cancel: Arc<AtomicBool>,
+) -> Option<(Verdict<G::Move>, Option<f64>)>
 where
     G: Bot<View: DeserializeOwned>,
 {
@@ -120,13 +174,13 @@ where
     }
 }
 
-/// The reply in `G`'s moves.
-fn verdict<G: Bot>(reply: &Reply) -> Result<Verdict<G::Move>, String> {
+/// The reply in `G`'s moves, and the luck of the roll where it has one.
+fn verdict<G: Bot>(reply: &Reply) -> Result<(Verdict<G::Move>, Option<f64>), String> {
     if let Some(judged) = reply.judged::<G>()? {
-        return Ok(Verdict::Judged(judged));
+        return Ok((Verdict::Judged(judged), reply.luck));
     }
     reply
         .decision::<G>()?
-        .map(Verdict::Searched)
+        .map(|d| (Verdict::Searched(d), None))
         .ok_or_else(|| "the bot's reply has neither a decision nor judged moves".to_string())
 }

@@ -1,11 +1,13 @@
 //! Small presentational pieces shared by the screens and the play shell.
 
 pub mod icons;
+mod later_text;
 pub mod room;
 pub mod sheet;
 mod top_bar;
 pub mod zoom;
 
+pub use later_text::WithLaterText;
 pub use room::{ConnectionDot, WaitingCard};
 pub use top_bar::TopBar;
 

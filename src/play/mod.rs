@@ -11,10 +11,12 @@
 //!   rule's refusal) out.
 //! - [`Playable`]: what the app needs of a game beyond its rules and bot.
 
+pub mod dice;
 pub mod finished;
 pub mod history;
 pub mod local;
 pub mod matches;
+pub mod mistakes;
 pub mod online;
 pub mod player;
 pub mod review;

@@ -9,7 +9,11 @@
 //!   choice (seen from the mover), and the loss is the drop between them;
 //! - games with a judge ([`papan_bots::Bot::judge`], backgammon): every legal play
 //!   is valued as gnubg does, and the loss is the equity between the best
-//!   and the played one, in millipoints.
+//!   and the played one, in millipoints; and each roll's luck against the
+//!   average roll ([`papan_bots::Bot::luck`]), in the same millipoints.
+//!
+//! Millipoints are gnubg's mEMG for a money game: cubeless equity (points
+//! per game, gammons and backgammons counted) ×1000.
 
 use super::{bot_seed, Playable};
 use crate::bot::Verdict;
@@ -44,6 +48,18 @@ impl Mark {
             Mark::Doubtful => "doubtful",
             Mark::Bad => "bad",
             Mark::VeryBad => "very-bad",
+        }
+    }
+
+    /// The annotation sign of an error: ?! (inaccuracy, doubtful), ?
+    /// (mistake, bad), ?? (blunder, very bad), as gnubg's manual gives them
+    /// ("-0.040 (doubtful): ?!  -0.080 (bad): ?  -0.160 (very bad): ??").
+    pub fn symbol(self) -> Option<&'static str> {
+        match self {
+            Mark::Inaccuracy | Mark::Doubtful => Some("?!"),
+            Mark::Mistake | Mark::Bad => Some("?"),
+            Mark::Blunder | Mark::VeryBad => Some("??"),
+            _ => None,
         }
     }
 
@@ -97,6 +113,9 @@ pub struct MoveReview<M> {
     pub after: f64,
     /// Backgammon: equity lost against the best play, in millipoints.
     pub millipoints: Option<f64>,
+    /// Backgammon: the luck of the roll this move played, in millipoints
+    /// against the average roll (positive: better than average).
+    pub luck: Option<f64>,
     pub mark: Mark,
 }
 
@@ -118,6 +137,103 @@ pub struct SeatSummary {
     /// Backgammon: mean millipoints lost per move with a choice (gnubg's
     /// error rate).
     pub error_rate: Option<f64>,
+    /// Backgammon: the luck of the seat's rolls, summed (millipoints), and
+    /// how many rolls it counts.
+    pub luck: Option<(f64, usize)>,
+}
+
+impl SeatSummary {
+    /// gnubg's rating of the error rate.
+    pub fn rating(&self) -> Option<Rating> {
+        self.error_rate.map(Rating::of_error_rate)
+    }
+
+    /// Whether the dice favoured the seat: gnubg's luck words by the luck
+    /// per roll ("Good dice, man!" above +20 mEMG a roll, "Better luck next
+    /// time" below −20), as three words: lucky, even, unlucky.
+    pub fn fortune(&self) -> Option<Fortune> {
+        let (total, rolls) = self.luck?;
+        let per_roll = total / rolls.max(1) as f64;
+        Some(if per_roll > 20.0 {
+            Fortune::Lucky
+        } else if per_roll < -20.0 {
+            Fortune::Unlucky
+        } else {
+            Fortune::Even
+        })
+    }
+}
+
+/// How the dice treated a seat over a game ([`SeatSummary::fortune`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Fortune {
+    Lucky,
+    Even,
+    Unlucky,
+}
+
+impl Fortune {
+    pub fn id(self) -> &'static str {
+        match self {
+            Fortune::Lucky => "lucky",
+            Fortune::Even => "even",
+            Fortune::Unlucky => "unlucky",
+        }
+    }
+}
+
+/// gnubg's rating of a player's error rate per unforced move, from the
+/// table "Threshold for ratings" of its manual (GNU Backgammon manual,
+/// "Analysis → Overall rating"; Debian's /usr/share/doc/gnubg/gnubg.html
+/// and allabout.html; gnubg's analysis.c `arThrsRating`): normalised error
+/// per move 0–0.002 Supernatural, –0.005 World class, –0.008 Expert,
+/// –0.012 Advanced, –0.018 Intermediate, –0.026 Casual player, –0.035
+/// Beginner, above Awful. gnubg prints it ×1000 by default: these are
+/// millipoints (mEMG), as the review's error rate is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rating {
+    Supernatural,
+    WorldClass,
+    Expert,
+    Advanced,
+    Intermediate,
+    Casual,
+    Beginner,
+    Awful,
+}
+
+impl Rating {
+    /// Upper bounds (exclusive) in millipoints per move, best first.
+    const BOUNDS: [(f64, Rating); 7] = [
+        (2.0, Rating::Supernatural),
+        (5.0, Rating::WorldClass),
+        (8.0, Rating::Expert),
+        (12.0, Rating::Advanced),
+        (18.0, Rating::Intermediate),
+        (26.0, Rating::Casual),
+        (35.0, Rating::Beginner),
+    ];
+
+    /// The rating of an error rate in millipoints per unforced move.
+    pub fn of_error_rate(millipoints: f64) -> Rating {
+        Rating::BOUNDS
+            .iter()
+            .find(|(bound, _)| millipoints < *bound)
+            .map_or(Rating::Awful, |(_, r)| *r)
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Rating::Supernatural => "supernatural",
+            Rating::WorldClass => "world-class",
+            Rating::Expert => "expert",
+            Rating::Advanced => "advanced",
+            Rating::Intermediate => "intermediate",
+            Rating::Casual => "casual",
+            Rating::Beginner => "beginner",
+            Rating::Awful => "awful",
+        }
+    }
 }
 
 /// A reviewed game.
@@ -154,10 +270,12 @@ impl<M: Clone> Review<M> {
             .filter(|m| m.mark != Mark::Forced)
             .filter_map(|m| m.millipoints)
             .collect();
+        let lucks: Vec<f64> = mine.iter().filter_map(|m| m.luck).collect();
         SeatSummary {
             moves: mine.len(),
             errors,
             error_rate: (!judged.is_empty()).then(|| judged.iter().sum::<f64>() / judged.len() as f64),
+            luck: (!lucks.is_empty()).then(|| (lucks.iter().sum(), lucks.len())),
         }
     }
 
@@ -178,6 +296,8 @@ struct Searched<M> {
     /// Every legal move with the mover's chance and equity, best first
     /// (games with a judge).
     judged: Option<Vec<Judged<M>>>,
+    /// The luck of the roll being played, in equity (games with dice).
+    luck: Option<f64>,
 }
 
 /// The review being worked out, one position at a time: the caller takes
@@ -245,8 +365,9 @@ impl<G: Playable> Analysis<G> {
         Some((self.positions[ply].view(seat), seed))
     }
 
-    /// The verdict on [`Analysis::next_position`].
-    pub fn record(&mut self, verdict: Verdict<G::Move>) {
+    /// The verdict on [`Analysis::next_position`], with the luck of its
+    /// roll in equity where the game has dice ([`crate::bot::review_with_luck`]).
+    pub fn record(&mut self, verdict: Verdict<G::Move>, luck: Option<f64>) {
         if self.is_done() {
             return;
         }
@@ -255,6 +376,7 @@ impl<G: Playable> Analysis<G> {
                 best: judged.first().map(|j| j.mv.clone()),
                 chance: judged.first().map_or(0.5, |j| j.win),
                 judged: Some(judged),
+                luck,
             },
             Verdict::Searched(decision) => Searched {
                 best: decision.best,
@@ -266,6 +388,7 @@ impl<G: Playable> Analysis<G> {
                     decision.win_probability,
                 ),
                 judged: None,
+                luck: None,
             },
         });
     }
@@ -274,7 +397,8 @@ impl<G: Playable> Analysis<G> {
     /// (tools and tests; the app's screen works off the render path).
     pub fn run_to_end(&mut self, cap_ms: u64) -> Result<(), String> {
         while let Some((view, seed)) = self.next_position() {
-            self.record(crate::bot::review_now::<G>(view, self.level, seed, cap_ms)?);
+            let (verdict, luck) = crate::bot::review_now::<G>(view, self.level, seed, cap_ms)?;
+            self.record(verdict, luck);
         }
         Ok(())
     }
@@ -316,6 +440,7 @@ impl<G: Playable> Analysis<G> {
                 before: searched.chance,
                 after: if forced { searched.chance } else { after },
                 millipoints: if forced { None } else { millipoints },
+                luck: searched.luck.map(|l| l * 1000.0),
                 mark,
             });
         }
@@ -344,5 +469,76 @@ impl<G: Playable> Analysis<G> {
                 None => self.searched[i].chance,
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_follow_gnubgs_thresholds_at_their_boundaries() {
+        let cases = [
+            (0.0, Rating::Supernatural),
+            (1.99, Rating::Supernatural),
+            (2.0, Rating::WorldClass),
+            (4.99, Rating::WorldClass),
+            (5.0, Rating::Expert),
+            (8.0, Rating::Advanced),
+            (11.9, Rating::Advanced),
+            (12.0, Rating::Intermediate),
+            (18.0, Rating::Casual),
+            (25.99, Rating::Casual),
+            (26.0, Rating::Beginner),
+            (34.9, Rating::Beginner),
+            (35.0, Rating::Awful),
+            (400.0, Rating::Awful),
+        ];
+        for (rate, rating) in cases {
+            assert_eq!(Rating::of_error_rate(rate), rating, "{rate} mp per move");
+        }
+    }
+
+    fn judged(seat: Seat, millipoints: Option<f64>, luck: Option<f64>, mark: Mark) -> MoveReview<u8> {
+        MoveReview {
+            plies: 1,
+            seat,
+            played: 0,
+            best: None,
+            before: 0.5,
+            after: 0.5,
+            millipoints,
+            luck,
+            mark,
+        }
+    }
+
+    #[test]
+    fn a_seats_luck_is_the_sum_of_its_rolls_and_its_word_follows_the_rate() {
+        let review = Review {
+            moves: vec![
+                judged(Seat::First, Some(0.0), Some(120.0), Mark::Best),
+                judged(Seat::Second, Some(90.0), Some(-40.0), Mark::Bad),
+                judged(Seat::First, None, Some(-30.0), Mark::Forced),
+                judged(Seat::Second, Some(10.0), Some(-5.0), Mark::Good),
+            ],
+        };
+        let first = review.summary(Seat::First);
+        assert_eq!(first.luck, Some((90.0, 2)));
+        assert_eq!(first.fortune(), Some(Fortune::Lucky), "45 mp a roll");
+        assert_eq!(first.error_rate, Some(0.0), "the forced move is not counted");
+        assert_eq!(first.rating(), Some(Rating::Supernatural));
+        let second = review.summary(Seat::Second);
+        assert_eq!(second.luck, Some((-45.0, 2)));
+        assert_eq!(second.fortune(), Some(Fortune::Unlucky));
+        assert_eq!(second.error_rate, Some(50.0));
+        assert_eq!(second.rating(), Some(Rating::Awful));
+        assert_eq!(second.errors, [0, 0, 0, 0, 1, 0]);
+        let even = Review {
+            moves: vec![judged(Seat::First, Some(3.0), Some(15.0), Mark::Good)],
+        };
+        assert_eq!(even.summary(Seat::First).fortune(), Some(Fortune::Even));
+        assert_eq!(even.summary(Seat::First).rating(), Some(Rating::WorldClass));
+        assert_eq!(even.summary(Seat::Second).luck, None, "no rolls, no luck");
     }
 }

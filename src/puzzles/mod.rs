@@ -10,6 +10,7 @@
 //! worker) and the screen fetches one when it opens; native builds carry
 //! them ([`bundled`]). Only the first try at a puzzle is rated.
 
+pub mod own;
 pub mod why;
 
 use crate::storage::{CorruptData, Store};
@@ -129,12 +130,17 @@ pub fn themes(puzzles: &[Puzzle]) -> Vec<String> {
 const NEAREST: usize = 8;
 
 /// The next puzzle for a player rated `rating`: among those of `theme`
-/// (any when `None`) not yet `done` (all of them again once every one is
+/// (any when `None`; [`own::OWN_THEME`]: those from the player's games) not yet `done` (all of them again once every one is
 /// done), one of the [`NEAREST`] in rating, picked by `seed`. `None` when
 /// the theme has no puzzle.
 pub fn choose(puzzles: &[Puzzle], rating: f64, theme: Option<&str>, done: &[String], seed: u64) -> Option<usize> {
     let of_theme: Vec<usize> = (0..puzzles.len())
-        .filter(|&i| theme.is_none_or(|t| puzzles[i].theme == t))
+        .filter(|&i| {
+            theme.is_none_or(|t| match t {
+                own::OWN_THEME => own::is_own(&puzzles[i]),
+                t => puzzles[i].theme == t,
+            })
+        })
         .collect();
     let fresh: Vec<usize> = of_theme
         .iter()

@@ -1,17 +1,22 @@
-//! Home: Continue for each unfinished game (and an online seat), Learn, the
-//! four games as cards, and the settings button.
+//! Home: the device's games in one list (online seats and unfinished games
+//! on this device, "your move" first: [`crate::online::open_games`]), Learn,
+//! the four games as cards, and the settings button.
 
 use crate::components::icons::{GameArt, IconSettings};
 use crate::components::{game_name_key, TopBar};
 use crate::games::with_game;
 use crate::i18n::{tr, tr_args, Lang};
+use crate::online::open_games::{self, LocalLine, OpenGame};
+use crate::online::{contacts, set_open_games, OPEN_GAMES};
 use crate::settings::{AppSettings, SETTINGS_KEY};
 use crate::shell::texts::level_key;
 use crate::shell::GameUi;
-use crate::storage::CorruptData;
+use crate::storage::{CorruptData, Store};
+use crate::timer::now_ms;
 use crate::tutorial::progress::PROGRESS_KEY;
 use crate::Route;
 use dioxus::prelude::*;
+use papan_api::RoomStatus;
 use papan_rules::GameId;
 use std::marker::PhantomData;
 
@@ -75,41 +80,181 @@ pub fn KeptAsideNotices(lang: Lang) -> Element {
     }
 }
 
+/// The notice of a save that could not be read (kept aside by the store).
 #[component]
-fn ContinueCard<G: GameUi>(game: PhantomData<G>, lang: Lang) -> Element {
+fn LoadErrorNotice<G: GameUi>(game: PhantomData<G>, lang: Lang) -> Element {
     let _ = game;
-    let nav = navigator();
     let id = G::GAME;
-    let load_error = G::slot().read().load_error.clone();
-    if let Some(reason) = load_error {
-        // A save that could not be read (kept aside by the store): say so once.
-        return rsx! {
-            div { class: "notice notice-error", role: "alert", "data-testid": "load-error", "data-game": "{id}",
-                p { {tr_args(lang, "save-corrupt", &[("reason", reason)])} }
-                button {
-                    class: "btn btn-ghost btn-small",
-                    onclick: move |_| G::slot().write().load_error = None,
-                    {tr(lang, "action-dismiss")}
-                }
-            }
-        };
-    }
-    let Some(summary) = summary::<G>(lang) else {
+    let Some(reason) = G::slot().read().load_error.clone() else {
         return rsx! {};
     };
     rsx! {
-        button {
-            class: "continue-card",
-            "data-testid": "continue-{id}",
-            onclick: move |_| { nav.push(Route::Play { game: id }); },
-            GameArt { game: id }
-            span { class: "continue-text",
-                span { class: "continue-title", {tr_args(lang, "continue-game", &[("game", tr(lang, game_name_key(id)))])} }
-                span { class: "continue-sub", "{summary}" }
+        div { class: "notice notice-error", role: "alert", "data-testid": "load-error", "data-game": "{id}",
+            p { {tr_args(lang, "save-corrupt", &[("reason", reason)])} }
+            button {
+                class: "btn btn-ghost btn-small",
+                onclick: move |_| G::slot().write().load_error = None,
+                {tr(lang, "action-dismiss")}
             }
-            span { class: "chevron", "›" }
         }
     }
+}
+
+/// The games unfinished on this device now, one line each.
+fn local_lines() -> Vec<LocalLine> {
+    GameId::ALL
+        .into_iter()
+        .filter_map(|game| {
+            let moves = with_game!(game, G => G::slot().read().unfinished().map(|m| m.ply()))?;
+            Some(LocalLine {
+                game,
+                moves,
+                last_move: None,
+            })
+        })
+        .collect()
+}
+
+/// "Opponent's turn · 2 d 5 h left · Last: f6" for an online line (its
+/// badge says when it is the player's move).
+fn online_sub(lang: Lang, line: &OpenGame, now: u64) -> String {
+    let state = match line.status {
+        RoomStatus::Waiting => tr(lang, "online-waiting"),
+        RoomStatus::Over => tr(lang, "status-over"),
+        RoomStatus::Closed => tr(lang, "open-games-closed"),
+        // The line's badge says it.
+        RoomStatus::Playing if line.your_move => String::new(),
+        RoomStatus::Playing => tr(lang, "online-their-turn"),
+    };
+    let mut parts = vec![state];
+    parts.retain(|p| !p.is_empty());
+    if line.status == RoomStatus::Playing {
+        if let Some(left) = line.time_left(now) {
+            parts.push(tr_args(
+                lang,
+                "open-games-left",
+                &[("time", crate::shell::strip::clock_text(lang, left))],
+            ));
+        }
+    }
+    if let Some(last) = &line.last_move {
+        parts.push(tr_args(lang, "open-games-last", &[("move", last.clone())]));
+    }
+    parts.join(" · ")
+}
+
+/// Every game the device has open, online and on this device, in one list:
+/// "your move" first, then the newest. Shown from what was last seen, and
+/// refreshed from the server (one request) each time home is shown.
+#[component]
+fn OpenGamesList(lang: Lang) -> Element {
+    let nav = navigator();
+    use_hook(|| {
+        let local = local_lines();
+        spawn(async move {
+            // After the first frame: the list as last seen, aligned to what the
+            // device holds now, then the server's word.
+            let store = Store::app();
+            let mut list = OPEN_GAMES.peek().clone();
+            list.align(&open_games::kept_seats(&store), Some(&local), now_ms());
+            set_open_games(list);
+            match open_games::refresh(&store).await {
+                Ok(summary) => {
+                    let now = now_ms();
+                    let mut list = OPEN_GAMES.peek().clone();
+                    list.align(&open_games::kept_seats(&store), None, now);
+                    list.apply(&summary, now);
+                    set_open_games(list);
+                }
+                // Offline: the list stays as last seen.
+                Err(e) => crate::diag::warn(&format!("could not refresh the list of games: {e}")),
+            }
+        });
+    });
+    let store = Store::app();
+    let seats = open_games::kept_seats(&store);
+    let now = now_ms();
+    let mut list = OPEN_GAMES.read().clone();
+    list.align(&seats, Some(&local_lines()), now);
+    let count = list.your_move_count();
+    let lines = list.sorted();
+    if lines.is_empty() {
+        return rsx! {};
+    }
+    rsx! {
+        div { class: "open-games", "data-testid": "open-games", "data-count": "{count}",
+            h2 { class: "section-title open-games-head",
+                span { {tr(lang, "open-games-heading")} }
+                if count > 0 {
+                    span { class: "your-move-count", "data-testid": "your-move-count",
+                        {tr_args(lang, "open-games-count", &[("count", count.to_string())])}
+                    }
+                }
+            }
+            for line in lines {
+                {
+                    let game = line.game;
+                    let name = tr(lang, game_name_key(game));
+                    match line.room_id.clone() {
+                        Some(room) => {
+                            let seat = seats.iter().find(|s| s.grant.room_id == room);
+                            let opponent = seat
+                                .and_then(|s| contacts::room_note(&store, &s.grant.code))
+                                .and_then(|n| n.opponent);
+                            let title = match opponent {
+                                Some(who) => format!("{name} · {who}"),
+                                None => name,
+                            };
+                            let sub = online_sub(lang, &line, now);
+                            let class = if line.your_move { "continue-card open-game your-move" } else { "continue-card open-game" };
+                            rsx! {
+                                button {
+                                    key: "{room}",
+                                    class,
+                                    "data-testid": "continue-online",
+                                    "data-game": "{game}",
+                                    "data-room": "{room}",
+                                    "data-your-move": "{line.your_move}",
+                                    onclick: move |_| { nav.push(Route::OnlinePlay { game }); },
+                                    GameArt { game }
+                                    span { class: "continue-text",
+                                        span { class: "continue-title", "{title}" }
+                                        span { class: "continue-sub", "{sub}" }
+                                    }
+                                    if line.your_move {
+                                        span { class: "badge your-move-badge", {tr(lang, "status-your-turn")} }
+                                    }
+                                    span { class: "chevron", "›" }
+                                }
+                            }
+                        }
+                        None => {
+                            let sub = summary_of(game, lang).unwrap_or_default();
+                            rsx! {
+                                button {
+                                    key: "local-{game}",
+                                    class: "continue-card open-game",
+                                    "data-testid": "continue-{game}",
+                                    "data-game": "{game}",
+                                    onclick: move |_| { nav.push(Route::Play { game }); },
+                                    GameArt { game }
+                                    span { class: "continue-text",
+                                        span { class: "continue-title", {tr_args(lang, "continue-game", &[("game", name)])} }
+                                        span { class: "continue-sub", "{sub}" }
+                                    }
+                                    span { class: "chevron", "›" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn summary_of(game: GameId, lang: Lang) -> Option<String> {
+    with_game!(game, G => summary::<G>(lang))
 }
 
 #[component]
@@ -133,11 +278,12 @@ pub fn Home() -> Element {
             main { class: "content",
                 p { class: "lead", {tr(lang, "home-lead")} }
                 KeptAsideNotices { lang }
+                for game in GameId::ALL {
+                    {with_game!(game, G => rsx! { LoadErrorNotice { key: "{game}", game: PhantomData::<G>, lang } })}
+                }
+                super::online::ResumeOnline {}
+                OpenGamesList { lang }
                 div { class: "continue-list",
-                    super::online::OnlineContinue { lang }
-                    for game in GameId::ALL {
-                        {with_game!(game, G => rsx! { ContinueCard { key: "{game}", game: PhantomData::<G>, lang } })}
-                    }
                     super::learn::LearnCard { lang }
                     super::puzzles::PuzzlesCard { lang }
                     super::review::list::FinishedCard { lang }

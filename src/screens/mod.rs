@@ -1,5 +1,6 @@
 //! One module per route (`lib.rs` has the one `Routable`).
 
+pub mod dice;
 mod home;
 mod join;
 pub mod learn;

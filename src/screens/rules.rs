@@ -22,13 +22,19 @@ use papan_rules::{GameId, Record, RuleId, Seat};
 
 #[component]
 pub fn Rules(game: GameId) -> Element {
-    rsx! { RulesPage { game, focus: None } }
+    let lang = use_context::<Signal<AppSettings>>().read().lang;
+    rsx! {
+        crate::components::WithLaterText { lang, RulesPage { game, focus: None } }
+    }
 }
 
 /// The rules with one rule picked out (from a refusal's link).
 #[component]
 pub fn RuleAt(game: GameId, rule: String) -> Element {
-    rsx! { RulesPage { game, focus: Some(rule.to_ascii_uppercase()) } }
+    let lang = use_context::<Signal<AppSettings>>().read().lang;
+    rsx! {
+        crate::components::WithLaterText { lang, RulesPage { game, focus: Some(rule.to_ascii_uppercase()) } }
+    }
 }
 
 #[component]

@@ -13,6 +13,7 @@ fn every_app_binary_answers_help_without_working() {
         (env!("CARGO_BIN_EXE_papan"), "papan"),
         (env!("CARGO_BIN_EXE_review-speed"), "review-speed"),
         (env!("CARGO_BIN_EXE_tutorial-coverage"), "tutorial-coverage"),
+        (env!("CARGO_BIN_EXE_bg-vs-gnubg"), "bg-vs-gnubg"),
     ] {
         answers_help(exe, name);
     }

@@ -19,6 +19,8 @@ mod i18n_keys;
 mod imports_match;
 mod junqi_components;
 mod junqi_play;
+mod mistakes;
+mod online_open_games;
 mod online_session;
 mod online_tables;
 mod puzzle_screens;

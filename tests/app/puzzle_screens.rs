@@ -9,7 +9,7 @@ use support::ssr;
 use dioxus::prelude::*;
 use papan::i18n::{tr, Lang};
 use papan::puzzles::{answer_of, bundled, parse_set, Puzzle, SHIPPED};
-use papan::screens::puzzles::{position, PuzzleBoard};
+use papan::screens::puzzles::{position, PuzzleBoard, Setup};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::Hex;
@@ -83,7 +83,7 @@ fn HexPuzzleAt(props: BoardAt) -> Element {
     rsx! {
         PuzzleBoard::<Hex> {
             game: PhantomData::<Hex>,
-            puzzle: props.puzzle,
+            setup: Setup::Puzzle(props.puzzle),
             played: props.played,
             show_answer: props.show_answer,
             lang: Lang::En,

@@ -7,6 +7,7 @@
 //!   under chromedriver on the served web build, and the waits, taps and
 //!   screenshots every test in `tests/browser/` uses.
 //! - [`review`]: the review flow each game's browser test ends with.
+//! - [`games`]: finished games the reviews and the mistakes deck open.
 //! - [`online`]: two phones and a room server for the online browser tests.
 //! - [`help`]: what every binary owes `--help` (also included with `#[path]`
 //!   by the other packages' `help.rs` tests, so it stands alone).
@@ -14,6 +15,7 @@
 
 pub mod browser;
 pub mod chrome;
+pub mod games;
 pub mod help;
 pub mod online;
 pub mod review;

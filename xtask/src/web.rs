@@ -216,9 +216,11 @@ fn bind(wasm: &Path, web: bool, out: &Path) -> Result<(), String> {
         .map_err(|e| format!("wasm-bindgen on {}: {e:#}", wasm.display()))
 }
 
-/// One file of text per language (`locales/id.ftl`: that language's `.ftl`
-/// files joined), fetched by the app for the language in use
-/// (`src/i18n.rs`'s `load`) instead of carrying every language in its wasm.
+/// Two files of text per language, fetched by the app for the language in
+/// use instead of carrying every language in its wasm: `locales/id.ftl`,
+/// what every screen needs, before the app starts (`src/i18n.rs`'s `load`),
+/// and `locales/id.more.ftl`, the lessons' text and the rules pages' (its
+/// `load_more`, when such a page opens).
 fn write_locales(from: &Path, out: &Path) -> Result<(), String> {
     fs::create_dir_all(out).map_err(|e| format!("creating {}: {e}", out.display()))?;
     let read = |dir: &Path| fs::read_dir(dir).map_err(|e| format!("reading {}: {e}", dir.display()));
@@ -232,16 +234,56 @@ fn write_locales(from: &Path, out: &Path) -> Result<(), String> {
             .filter(|f| f.extension().is_some_and(|e| e == "ftl"))
             .collect();
         files.sort();
-        let mut joined = String::new();
+        let (mut first, mut more) = (String::new(), String::new());
         for file in &files {
-            joined.push_str(&fs::read_to_string(file).map_err(|e| format!("reading {}: {e}", file.display()))?);
-            joined.push('\n');
+            let text = fs::read_to_string(file).map_err(|e| format!("reading {}: {e}", file.display()))?;
+            let (a, b) = split_messages(&text);
+            first.push_str(&a);
+            more.push_str(&b);
         }
         let name = lang.file_name().unwrap_or_default().to_string_lossy();
-        let target = out.join(format!("{name}.ftl"));
-        fs::write(&target, joined).map_err(|e| format!("writing {}: {e}", target.display()))?;
+        for (target, text) in [
+            (out.join(format!("{name}.ftl")), first),
+            (out.join(format!("{name}.more.ftl")), more),
+        ] {
+            fs::write(&target, text).map_err(|e| format!("writing {}: {e}", target.display()))?;
+        }
     }
     Ok(())
+}
+
+/// Whether a message is only read on the lesson and rules pages: the
+/// lessons' own text and each rule's "what" and "why" (the app fetches
+/// those with `i18n::load_more` when such a page opens).
+fn is_later_text(id: &str) -> bool {
+    let lesson = ["tutorial-hex-", "tutorial-hadang-", "tutorial-junqi-", "tutorial-bg-"]
+        .iter()
+        .any(|p| id.starts_with(p));
+    let rule_page = id.starts_with("rules-example-")
+        || id == "rules-why-label"
+        || (id.starts_with("rule-") && (id.ends_with("-what") || id.ends_with("-why")));
+    lesson || rule_page
+}
+
+/// Splits a `.ftl` file's text into what the app needs from the start and
+/// [`is_later_text`]: a message is its first line and the indented lines
+/// under it; comments and blank lines stay with the first part.
+fn split_messages(text: &str) -> (String, String) {
+    let (mut first, mut later) = (String::new(), String::new());
+    let mut to_later = false;
+    for line in text.lines() {
+        let continues = line.starts_with(' ') || line.starts_with('\t');
+        if !continues {
+            to_later = match line.split_once(" =") {
+                Some((id, _)) if !line.starts_with('#') && !id.contains(' ') => is_later_text(id),
+                _ => false,
+            };
+        }
+        let out = if to_later { &mut later } else { &mut first };
+        out.push_str(line);
+        out.push('\n');
+    }
+    (first, later)
 }
 
 /// Joins [`CSS_FILES`] into the web build's one style sheet.
@@ -295,31 +337,43 @@ fn file_size(path: &Path) -> u64 {
 mod tests {
     use super::*;
 
-    /// Each language's file is all of its `.ftl` files and nothing else,
-    /// and every file the native build embeds is in it.
+    /// Each language's two files hold every message of its `.ftl` files
+    /// once, the later text (lessons, the rules pages' what and why) in the
+    /// second, and every file the native build embeds is among them.
     #[test]
-    fn each_language_is_one_file_of_all_its_text() {
+    fn each_language_is_its_text_in_two_files_the_lessons_and_rule_pages_later() {
         let out = std::env::temp_dir().join(format!("papan-xtask-locales-{}", std::process::id()));
         let _ = fs::remove_dir_all(&out);
         let locales = env::repo_root().join("assets/locales");
         write_locales(&locales, &out).unwrap();
         let i18n = fs::read_to_string(env::repo_root().join("src/i18n.rs")).unwrap();
+        let ids = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| !l.starts_with([' ', '#']))
+                .filter_map(|l| l.split_once(" =").map(|(id, _)| id.to_string()))
+                .collect()
+        };
         for lang in ["en", "id", "fil"] {
-            let joined = fs::read_to_string(out.join(format!("{lang}.ftl"))).unwrap();
+            let first = ids(&fs::read_to_string(out.join(format!("{lang}.ftl"))).unwrap());
+            let later = ids(&fs::read_to_string(out.join(format!("{lang}.more.ftl"))).unwrap());
+            assert!(first.iter().all(|id| !is_later_text(id)));
+            assert!(later.iter().all(|id| is_later_text(id)));
+            assert!(later.iter().any(|id| id == "rule-x5-why") && first.iter().any(|id| id == "rule-x5"));
+            assert!(later.iter().any(|id| id.starts_with("tutorial-hex-")));
             for file in fs::read_dir(locales.join(lang)).unwrap() {
                 let file = file.unwrap().path();
                 let name = file.file_name().unwrap().to_string_lossy().into_owned();
-                assert!(
-                    joined.contains(&fs::read_to_string(&file).unwrap()),
-                    "{lang}.ftl lacks {name}"
-                );
+                for id in ids(&fs::read_to_string(&file).unwrap()) {
+                    let n = first.iter().chain(&later).filter(|i| **i == id).count();
+                    assert_eq!(n, 1, "{lang}: {name}'s {id} is written {n} times");
+                }
                 assert!(
                     i18n.contains(&format!("\"/{name}\"")),
                     "src/i18n.rs does not embed {name}"
                 );
             }
         }
-        assert_eq!(fs::read_dir(&out).unwrap().count(), 3, "one file per language");
+        assert_eq!(fs::read_dir(&out).unwrap().count(), 6, "two files per language");
         fs::remove_dir_all(&out).unwrap();
     }
 

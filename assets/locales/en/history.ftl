@@ -128,3 +128,40 @@ review-file-points = { $points ->
        *[other] The file scores this game { $points } points; the points here are counted on the board alone.
     }
 export-hint-gnubg = In GNU Backgammon, type "set jacoby off" before importing this file, so that a gammon counts 2 points and a backgammon 3, as here.
+# Backgammon review: rating words, luck; the dice page (bg-analysis, issue 35).
+rating-supernatural = Supernatural
+rating-world-class = World class
+rating-expert = Expert
+rating-advanced = Advanced
+rating-intermediate = Intermediate
+rating-casual = Casual player
+rating-beginner = Beginner
+rating-awful = Awful
+luck-lucky = lucky
+luck-even = average dice
+luck-unlucky = unlucky
+review-luck = luck { $luck } mp over { $rolls ->
+        [one] 1 roll
+       *[other] { $rolls } rolls
+    } · { $fortune }
+dice-open = Your dice against fair dice
+dice-title = Dice
+dice-lead = Every roll of the { $games } backgammon games kept on this device, against fair dice.
+dice-empty = No backgammon rolls yet: finish a game and its dice are counted here.
+dice-you = You
+dice-bots = Bots
+dice-online = People online
+dice-guest = Second player on this device
+dice-rolls = { $count ->
+        [one] 1 roll
+       *[other] { $count } rolls
+    }
+dice-what = Measure
+dice-seen = Seen (95% interval)
+dice-fair = Fair dice
+dice-doubles = Doubles
+dice-pips = Pips per roll
+dice-face = Face { $face }
+dice-commitment = Online games: before the first roll, the server commits to the secret seed that draws every roll (its SHA-256 hash) and reveals the seed when the game ends. Papan replays every roll from it and says "Fair dice" on the result card: once the game starts, the server cannot change a single roll.
+dice-commitment-link = How the dice are rolled (rule B5)
+dice-note = Opening rolls are left out (a double is rolled again there), and so are imported games. The true share lies inside its interval 19 times in 20: even fair dice fall outside about one row in twenty.

@@ -221,3 +221,42 @@ puzzle-why-junqi-gain = With your { $piece } you take { $captured } and stay ahe
 puzzle-wrong-junqi = The best reply holds { $move } to a gain of { $gain }, against { $best } for the answer.
 puzzle-why-backgammon = This play leaves the opponent { $shots } of 36 rolls that hit, and leads the next best ({ $second }) by { $lead } equity.
 puzzle-wrong-backgammon = The next best play is { $move }: it leaves the opponent { $shots } of 36 rolls that hit and is { $lead } equity behind.
+
+# Your mistakes to try again (the deck)
+mistakes-title = Your mistakes
+mistakes-due = { $count ->
+    [0] Nothing to try today
+    [one] 1 position to try today
+   *[other] { $count } positions to try today
+}
+mistakes-counts = Today { $due } · later { $later } · learned { $learned }
+mistakes-none-due = Nothing to try again today.
+mistakes-how = Review a finished game: your moves marked ? or ?? come here, and come back until you find a good move.
+mistake-prompt = You played { $move } here. Find a better move.
+mistake-judging = The Expert is looking at your move…
+mistake-good = Good move!
+mistake-not-yet = Not yet.
+mistake-comes-back = This position comes back tomorrow.
+mistake-why-expert = That is the Expert's own move.
+mistake-why-chance = With { $move } your chance to win is { $mine }%; with the Expert's { $best } it is { $theirs }%.
+mistake-why-equity = With { $move } you give up { $millipoints ->
+    [one] 1 millipoint
+   *[other] { $millipoints } millipoints
+} against the Expert's { $best }.
+mistake-best = The Expert plays { $move }.
+mistake-next = Next mistake
+mistake-done = Done
+review-try-again = Try again
+# Puzzles from your own games
+puzzles-own-scanning = Looking for puzzles in your games… ({ $done } of { $count })
+puzzles-own-count = { $count ->
+    [0] No puzzles from your games yet
+    [one] 1 puzzle from your games
+   *[other] { $count } puzzles from your games
+}
+puzzles-own-how = Finish games of Hex, HADANG or Jun Qi: the positions where one move wins become puzzles here.
+puzzle-theme-yours = From your games
+puzzle-from-your-game = From your game
+
+# Later text (lessons, rules pages) that could not be fetched
+text-unavailable = This page could not be loaded: { $reason }. Connect once and try again.

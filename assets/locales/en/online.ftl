@@ -136,3 +136,10 @@ invite-days-per-move = Correspondence, { $days ->
     [one] { $days } day
    *[other] { $days } days
 } per move
+
+# Home: your games in one list (games-list)
+open-games-heading = Your games
+open-games-count = Your move ({ $count })
+open-games-closed = Room closed
+open-games-left = { $time } left
+open-games-last = Last: { $move }

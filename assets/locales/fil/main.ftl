@@ -209,3 +209,39 @@ puzzle-why-junqi-gain = Kinukuha ng { $piece } mo ang { $captured } at lamang ka
 puzzle-wrong-junqi = { $gain } puntos lang ang { $move } pagkatapos ng pinakamahusay na sagot, laban sa { $best } ng tamang sagot.
 puzzle-why-backgammon = Sa tirang ito, { $shots } lang sa 36 na roll ang puwedeng tumama sa iyo, at lamang ito ng { $lead } equity sa kasunod na pinakamahusay ({ $second }).
 puzzle-wrong-backgammon = Ang { $move } ang kasunod na pinakamahusay: { $shots } sa 36 na roll ang puwedeng tumama sa iyo, at huli ito ng { $lead } equity.
+
+# Your mistakes to try again (the deck)
+mistakes-title = Mga mali mo
+mistakes-due = { $count ->
+    [0] Walang susubukan ngayon
+    [one] 1 posisyong susubukan ngayon
+   *[other] { $count } posisyong susubukan ngayon
+}
+mistakes-counts = Ngayon { $due } · mamaya { $later } · natutunan { $learned }
+mistakes-none-due = Walang susubukan ulit ngayon.
+mistakes-how = Suriin ang natapos na laro: ang mga tira mong may markang ? o ?? ay mapupunta rito, at babalik hanggang makita mo ang magandang tira.
+mistake-prompt = Tinira mo rito ang { $move }. Maghanap ng mas magandang tira.
+mistake-judging = Sinusuri ng Eksperto ang tira mo…
+mistake-good = Magandang tira!
+mistake-not-yet = Hindi pa.
+mistake-comes-back = Babalik ang posisyong ito bukas.
+mistake-why-expert = Iyan mismo ang tira ng Eksperto.
+mistake-why-chance = Sa { $move }, { $mine }% ang tsansa mong manalo; sa tira ng Eksperto na { $best }, { $theirs }%.
+mistake-why-equity = Ang { $move } ay nawawalan ng { $millipoints } millipoint kumpara sa tira ng Eksperto na { $best }.
+mistake-best = Ang tira ng Eksperto ay { $move }.
+mistake-next = Susunod na mali
+mistake-done = Tapos na
+review-try-again = Subukan ulit
+# Puzzles from your own games
+puzzles-own-scanning = Naghahanap ng palaisipan sa mga laro mo… ({ $done } sa { $count })
+puzzles-own-count = { $count ->
+    [0] Wala pang palaisipan mula sa mga laro mo
+    [one] 1 palaisipan mula sa mga laro mo
+   *[other] { $count } palaisipan mula sa mga laro mo
+}
+puzzles-own-how = Tapusin ang mga laro ng Hex, HADANG o Jun Qi: ang mga posisyong may isang tirang panalo ay magiging palaisipan dito.
+puzzle-theme-yours = Mula sa mga laro mo
+puzzle-from-your-game = Mula sa laro mo
+
+# Later text (lessons, rules pages) that could not be fetched
+text-unavailable = Hindi ma-load ang pahinang ito: { $reason }. Kumonekta minsan at subukan ulit.

@@ -121,3 +121,10 @@ online-opponent-vacation = naka-bakasyon
 clock-days-hours = { $days } araw { $hours } oras
 clock-hours-minutes = { $hours } oras { $minutes } min
 invite-days-per-move = Korespondensiya, { $days } araw bawat tira
+
+# Home: your games in one list (games-list)
+open-games-heading = Mga laro mo
+open-games-count = Ikaw na ({ $count })
+open-games-closed = Sarado na ang kuwarto
+open-games-left = { $time } pa ang natitira
+open-games-last = Huling tira: { $move }

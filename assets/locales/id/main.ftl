@@ -209,3 +209,37 @@ puzzle-why-junqi-gain = { $piece } milikmu memakan { $captured } dan tetap unggu
 puzzle-wrong-junqi = { $move } hanya menghasilkan { $gain } poin setelah balasan terbaik, sedangkan jawabannya { $best }.
 puzzle-why-backgammon = Setelah langkah ini hanya { $shots } dari 36 lemparan lawan yang bisa memukul, dan langkah ini unggul { $lead } ekuitas atas langkah terbaik berikutnya ({ $second }).
 puzzle-wrong-backgammon = { $move } adalah langkah terbaik berikutnya: { $shots } dari 36 lemparan lawan bisa memukul, dan langkah ini tertinggal { $lead } ekuitas.
+
+# Your mistakes to try again (the deck)
+mistakes-title = Kesalahanmu
+mistakes-due = { $count ->
+    [0] Tidak ada yang perlu dicoba hari ini
+   *[other] { $count } posisi untuk dicoba hari ini
+}
+mistakes-counts = Hari ini { $due } · nanti { $later } · dikuasai { $learned }
+mistakes-none-due = Tidak ada yang perlu dicoba lagi hari ini.
+mistakes-how = Tinjau permainan yang selesai: langkahmu yang bertanda ? atau ?? masuk ke sini, dan kembali lagi sampai kamu menemukan langkah yang bagus.
+mistake-prompt = Di sini kamu memainkan { $move }. Cari langkah yang lebih baik.
+mistake-judging = Sang Ahli sedang menilai langkahmu…
+mistake-good = Langkah bagus!
+mistake-not-yet = Belum tepat.
+mistake-comes-back = Posisi ini kembali lagi besok.
+mistake-why-expert = Itu langkah Sang Ahli sendiri.
+mistake-why-chance = Dengan { $move } peluang menangmu { $mine }%; langkah Sang Ahli, { $best }, menjaga { $theirs }%.
+mistake-why-equity = { $move } kehilangan { $millipoints } milipoin dibanding langkah Sang Ahli, { $best }.
+mistake-best = Sang Ahli memainkan { $move }.
+mistake-next = Kesalahan berikutnya
+mistake-done = Selesai
+review-try-again = Coba lagi
+# Puzzles from your own games
+puzzles-own-scanning = Mencari teka-teki di permainanmu… ({ $done } dari { $count })
+puzzles-own-count = { $count ->
+    [0] Belum ada teka-teki dari permainanmu
+   *[other] { $count } teka-teki dari permainanmu
+}
+puzzles-own-how = Selesaikan permainan Hex, HADANG, atau Jun Qi: posisi di mana satu langkah menang menjadi teka-teki di sini.
+puzzle-theme-yours = Dari permainanmu
+puzzle-from-your-game = Dari permainanmu
+
+# Later text (lessons, rules pages) that could not be fetched
+text-unavailable = Halaman ini belum bisa dimuat: { $reason }. Sambungkan internet sekali lalu coba lagi.

@@ -121,3 +121,10 @@ online-opponent-vacation = sedang cuti
 clock-days-hours = { $days } hr { $hours } j
 clock-hours-minutes = { $hours } j { $minutes } mnt
 invite-days-per-move = Korespondensi, { $days } hari per langkah
+
+# Home: your games in one list (games-list)
+open-games-heading = Permainanmu
+open-games-count = Giliranmu ({ $count })
+open-games-closed = Ruang ditutup
+open-games-left = sisa { $time }
+open-games-last = Terakhir: { $move }

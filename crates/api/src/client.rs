@@ -281,6 +281,13 @@ impl Client {
         self.post("/vacation", &VacationRequest { days }, None).await
     }
 
+    /// A line for each of this device's seats (`POST /v1/seats/summary`):
+    /// whose move, time left, last move; rooms that no longer exist in `gone`.
+    pub async fn seats_summary(&self, seats: &[SeatRef]) -> Result<SeatsSummary, ClientError> {
+        let body = SeatsSummaryRequest { seats: seats.to_vec() };
+        self.post("/seats/summary", &body, None).await
+    }
+
     /// This device's vacation: running or not, and what is left this month.
     pub async fn vacation_status(&self) -> Result<VacationStatus, ClientError> {
         let response = self.send(|http, root| http.get(format!("{root}/vacation"))).await?;

@@ -294,3 +294,63 @@ pub struct Rating {
     /// Fewer than 10 rated games, or deviation above 110.
     pub provisional: bool,
 }
+
+/// The most seats one `POST /v1/seats/summary` may ask about.
+pub const MAX_SUMMARY_SEATS: usize = 50;
+
+/// One seat of the device, as it was granted (create, join, quick match).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRef {
+    pub room_id: String,
+    pub seat_token: String,
+}
+
+/// `POST /v1/seats/summary` body: the device's seats to look at, at most
+/// [`MAX_SUMMARY_SEATS`], each room once. Every seat must be this device's:
+/// one that is not refuses the whole request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatsSummaryRequest {
+    pub seats: Vec<SeatRef>,
+}
+
+/// One open room as its seat sees it, in a line: the home screen's list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomSummary {
+    pub room_id: String,
+    pub game: GameId,
+    pub status: RoomStatus,
+    /// The room's version (it changes with every logged event).
+    pub version: u64,
+    /// The server waits for this seat: its move, or its roll.
+    pub your_move: bool,
+    /// Time left on this seat's clock (a live clock in game ms, a
+    /// correspondence clock in real ms); absent without a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_left_ms: Option<u64>,
+    /// Days per move of a correspondence room.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u8>,
+    /// The last move of the current game, in notation (rolls included).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_move: Option<String>,
+    /// How many entries the current game's `moves` has.
+    pub moves: usize,
+    /// The server's bot plays the other seat.
+    #[serde(default)]
+    pub opponent_bot: bool,
+    /// Once over: whether this seat won (`None`: a draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub won: Option<bool>,
+}
+
+/// `POST /v1/seats/summary` answer: one line per room asked about, in the
+/// order asked; `gone` lists the rooms that no longer exist or are kept
+/// closed (forget their seats).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatsSummary {
+    pub rooms: Vec<RoomSummary>,
+    #[serde(default)]
+    pub gone: Vec<String>,
+}

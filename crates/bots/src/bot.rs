@@ -64,6 +64,13 @@ pub trait Bot: Game {
         None
     }
 
+    /// For games with dice and a judge: the luck of the roll the seat to
+    /// move is about to play, in equity against the average roll
+    /// (backgammon: [`backgammon::judge::roll_luck`]); `None` elsewhere.
+    fn luck(_view: &Self::View) -> Option<f64> {
+        None
+    }
+
     /// The estimator's whole decision without a clock (the arena's
     /// calibration runs it on every position).
     fn estimate(view: &Self::View, seed: u64) -> Decision<Self::Move> {
@@ -143,6 +150,10 @@ impl Bot for Backgammon {
                 })
                 .collect(),
         )
+    }
+
+    fn luck(view: &Backgammon) -> Option<f64> {
+        backgammon::judge::roll_luck(view, backgammon::shipped_net())
     }
 }
 

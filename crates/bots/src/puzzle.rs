@@ -33,6 +33,7 @@
 //!   generation time is kept beside it as data.
 
 pub mod backgammon;
+pub mod find;
 pub mod junqi;
 
 pub use backgammon::{

@@ -3,7 +3,7 @@
 //! by the routes, the dispatch and the relay between nodes.
 
 use futures_util::Stream;
-use papan_api::{ActionAccepted, ActionRequest, ApiError, ErrorCode, RoomEvent, SeatGrant, Snapshot};
+use papan_api::{ActionAccepted, ActionRequest, ApiError, ErrorCode, RoomEvent, RoomSummary, SeatGrant, Snapshot};
 use serde::{Deserialize, Serialize};
 use std::pin::Pin;
 
@@ -26,6 +26,12 @@ pub enum Call {
         device_id: String,
         until_ms: Option<u64>,
     },
+    /// The seat's line in the device's list of games; refused when the
+    /// seat is not `device_id`'s.
+    Summary {
+        token_hash: String,
+        device_id: String,
+    },
     /// Deliver this seat's events to `inbox`.
     Subscribe {
         token_hash: String,
@@ -39,6 +45,7 @@ pub enum Answer {
     Snapshot(Snapshot),
     Accepted(ActionAccepted),
     Seat(SeatGrant),
+    Summary(RoomSummary),
     Subscribed,
     Done,
 }
@@ -57,6 +64,12 @@ impl Answer {
     pub fn accepted(self) -> Result<ActionAccepted, ApiError> {
         match self {
             Answer::Accepted(a) => Ok(a),
+            _ => Err(unexpected()),
+        }
+    }
+    pub fn summary(self) -> Result<RoomSummary, ApiError> {
+        match self {
+            Answer::Summary(s) => Ok(s),
             _ => Err(unexpected()),
         }
     }

@@ -8,7 +8,9 @@ use crate::games;
 use crate::relay;
 use crate::room::{self, Cmd, RoomHandle, Subscription};
 use crate::shared::{kept_closed, lock, Shared};
-use papan_api::{ApiError, ErrorCode, RoomOptions, SeatGrant, VacationStatus};
+use papan_api::{
+    ApiError, ErrorCode, RoomOptions, SeatGrant, SeatRef, SeatsSummary, VacationStatus, MAX_SUMMARY_SEATS,
+};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -222,6 +224,58 @@ impl Shared {
         self.vacation_status(device_id).await
     }
 
+    /// A line per seat of the device, for its list of games: every seat is
+    /// checked to be the device's (one that is not refuses the whole list);
+    /// rooms that no longer exist or are kept closed come back in `gone`.
+    /// It only reads: nothing changes in any room.
+    pub async fn seats_summary(
+        self: &Arc<Self>,
+        device_id: &str,
+        seats: Vec<SeatRef>,
+    ) -> Result<SeatsSummary, ApiError> {
+        let malformed = |message: String| ApiError::new(ErrorCode::Malformed, message);
+        if seats.len() > MAX_SUMMARY_SEATS {
+            return Err(malformed(format!(
+                "{} seats asked about, at most {MAX_SUMMARY_SEATS} at once",
+                seats.len()
+            )));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for seat in &seats {
+            if seat.room_id.trim().is_empty() || seat.seat_token.trim().is_empty() {
+                return Err(malformed("a seat without a room id or a seat token".into()));
+            }
+            if !seen.insert(seat.room_id.as_str()) {
+                return Err(malformed(format!("room {} is listed twice", seat.room_id)));
+            }
+        }
+        let asks = seats.iter().map(|seat| {
+            let call = Call::Summary {
+                token_hash: crate::secrets::hash_token(&seat.seat_token),
+                device_id: device_id.to_string(),
+            };
+            async move { (seat.room_id.clone(), self.perform(&seat.room_id, call).await) }
+        });
+        let mut summary = SeatsSummary {
+            rooms: Vec::new(),
+            gone: Vec::new(),
+        };
+        for (room, answer) in futures_util::future::join_all(asks).await {
+            match answer.and_then(Answer::summary) {
+                Ok(line) => summary.rooms.push(line),
+                Err(e) if matches!(e.code, ErrorCode::NotFound | ErrorCode::Gone) => summary.gone.push(room),
+                Err(e) if e.code == ErrorCode::Forbidden => {
+                    return Err(ApiError::new(
+                        ErrorCode::Forbidden,
+                        format!("room {room}: {}; nothing was answered", e.message),
+                    ))
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(summary)
+    }
+
     /// The device's vacation and open correspondence games now.
     pub async fn vacation_status(&self, device_id: &str) -> Result<VacationStatus, ApiError> {
         let state = self.store.device_state(device_id).await.map_err(room::internal)?;
@@ -293,6 +347,15 @@ pub async fn perform_local(
                 .call(|reply| Cmd::Act {
                     token_hash,
                     request,
+                    reply,
+                })
+                .await?,
+        ),
+        Call::Summary { token_hash, device_id } => Answer::Summary(
+            handle
+                .call(|reply| Cmd::Summary {
+                    token_hash,
+                    device_id,
                     reply,
                 })
                 .await?,

@@ -68,6 +68,7 @@ pub fn router(app: App, files: Option<Arc<AppFiles>>) -> Router {
         .route("/v1/rooms/{id}/events", get(events))
         .route("/v1/ratings/{game}", get(rating))
         .route("/v1/vacation", get(vacation_status).post(vacation))
+        .route("/v1/seats/summary", post(seats_summary))
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(limit))
         // Outermost, and after the fallback: every path, known or not, and
@@ -222,6 +223,16 @@ async fn vacation(
     let device = device(&app, &headers).await?;
     let request: VacationRequest = parse(body)?;
     Ok(Json(app.vacation(&device, request.days).await?))
+}
+
+async fn seats_summary(
+    State(app): State<App>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<SeatsSummary> {
+    let device = device(&app, &headers).await?;
+    let request: SeatsSummaryRequest = parse(body)?;
+    Ok(Json(app.seats_summary(&device, request.seats).await?))
 }
 
 fn sse_event(event: &RoomEvent) -> Event {

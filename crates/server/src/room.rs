@@ -9,7 +9,8 @@ use crate::secrets;
 use crate::storage::{Entry, NewSeat, RatedResult, Storage};
 use papan_api::fairness::dice_rng;
 use papan_api::{
-    Action, ActionAccepted, ActionRequest, ApiError, ErrorCode, EventKind, RoomEvent, RoomStatus, SeatGrant, Snapshot,
+    Action, ActionAccepted, ActionRequest, ApiError, ErrorCode, EventKind, RoomEvent, RoomStatus, RoomSummary,
+    SeatGrant, Snapshot,
 };
 use papan_rules::clock::{Clock, ClockState, Expiry, Tempo};
 use papan_rules::{EndReason, Outcome, Seat, Turn};
@@ -44,6 +45,12 @@ pub enum Cmd {
     },
     Unsubscribe {
         slot: u8,
+    },
+    /// The seat's line in its device's list of games.
+    Summary {
+        token_hash: String,
+        device_id: String,
+        reply: Reply<RoomSummary>,
     },
     Join {
         device_id: String,
@@ -361,6 +368,23 @@ impl Actor {
                     .and_then(|slot| self.subscribe(slot, last_event_id));
                 let _ = reply.send(r);
             }
+            Cmd::Summary {
+                token_hash,
+                device_id,
+                reply,
+            } => {
+                let r = self.slot_for(&token_hash).and_then(|slot| {
+                    if self.devices[slot as usize].as_deref() == Some(device_id.as_str()) {
+                        Ok(self.summary(slot))
+                    } else {
+                        Err(ApiError::new(
+                            ErrorCode::Forbidden,
+                            "this seat belongs to another device",
+                        ))
+                    }
+                });
+                let _ = reply.send(r);
+            }
             Cmd::Unsubscribe { slot } => {
                 let s = slot as usize;
                 if self.streams[s] == 0 {
@@ -424,6 +448,47 @@ impl Actor {
         let now = self.now();
         self.core
             .snapshot(slot, self.clock.as_ref().map(|c| (c, now)), self.present())
+    }
+
+    /// The seat's line in its device's list of games.
+    fn summary(&self, slot: u8) -> RoomSummary {
+        let snap = self.snapshot(slot);
+        let seat = snap.seat;
+        let playing = snap.status == RoomStatus::Playing;
+        let your_move = playing
+            && match snap.to_move {
+                Some(to_move) => to_move == seat,
+                // A roll is due: the seat whose clock runs rolls; without a
+                // clock, the seat after the last mover (the opening roll is
+                // either seat's).
+                None if snap.roll_due => match snap.clock.as_ref().and_then(|c| c.running) {
+                    Some(running) => running == seat,
+                    None => self.last_mover().is_none_or(|last| last != seat),
+                },
+                None => false,
+            };
+        RoomSummary {
+            room_id: snap.room_id,
+            game: snap.options.game(),
+            status: snap.status,
+            version: snap.version,
+            your_move,
+            time_left_ms: snap.clock.as_ref().and_then(|c| c.remaining_ms[seat.index()]),
+            days_per_move: snap.options.days_per_move.map(|d| d.days()),
+            last_move: snap.moves.last().cloned(),
+            moves: snap.moves.len(),
+            opponent_bot: snap.bot_seats.contains(&seat.other()),
+            won: snap.outcome.and_then(|o| o.winner).map(|w| w == seat),
+        }
+    }
+
+    /// The seat that made the current game's last move, if any.
+    fn last_mover(&self) -> Option<Seat> {
+        self.log.iter().rev().find_map(|e| match &e.kind {
+            EventKind::Moved { seat, .. } => Some(Some(*seat)),
+            EventKind::Started { .. } => Some(None),
+            _ => None,
+        })?
     }
 
     /// Which table slots have at least one open event stream.

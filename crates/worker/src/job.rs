@@ -2,12 +2,13 @@
 //! caller passes in (the browser's inside the worker, a counter in tests).
 
 use crate::{Reply, Request, Task};
+use papan_bots::puzzle::find::Scan;
 use papan_bots::{Bot, Decision, Level, Thinker};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::Hex;
 use papan_rules::junqi::JunQi;
-use papan_rules::GameId;
+use papan_rules::{GameId, Record};
 use serde::{de::DeserializeOwned, Serialize};
 
 /// Search iterations between two reads of the clock: well under a
@@ -29,6 +30,9 @@ trait Work {
 /// the game's types in the worker. A view that is not the game's, or not
 /// a legal position, is refused with the reason.
 pub fn start(request: &Request) -> Result<Job, String> {
+    if request.task == Task::Puzzles {
+        return Ok(Job(Box::new(Scanner::start(request)?)));
+    }
     let work: Box<dyn Work> = match request.game {
         GameId::Hex => Box::new(Search::<Hex>::start(request)?),
         GameId::Hadang => Box::new(Search::<Hadang>::start(request)?),
@@ -54,6 +58,8 @@ impl Job {
 struct Search<G: Bot> {
     thinker: Option<G::Thinker>,
     judged: Option<Vec<papan_bots::Judged<G::Move>>>,
+    /// With `judged`: the luck of the roll ([`Bot::luck`]).
+    luck: Option<f64>,
     /// The job's time cap in milliseconds, from its first slice.
     limit_ms: u64,
     started: Option<u64>,
@@ -69,6 +75,7 @@ where
         let view: G::View = serde_json::from_value(request.view.clone())
             .map_err(|e| format!("not a {} position: {e}", request.game))?;
         let seed = request.seed;
+        let mut luck = None;
         let (thinker, judged, limit_ms) = match request.task {
             Task::Think { level, full_time } => {
                 let mut thinker = G::thinker(&view, level, seed);
@@ -83,8 +90,12 @@ where
                 let limit = thinker.time_limit_ms();
                 (Some(thinker), None, limit)
             }
+            Task::Puzzles => return Err("a scan for puzzles is not a search".into()),
             Task::Review { level, cap_ms } => match G::judge(&view) {
-                Some(judged) => (None, Some(judged), 0),
+                Some(judged) => {
+                    luck = G::luck(&view);
+                    (None, Some(judged), 0)
+                }
                 None => {
                     let thinker = G::thinker(&view, level, seed);
                     let limit = thinker.time_limit_ms().min(cap_ms);
@@ -95,6 +106,7 @@ where
         Ok(Search {
             thinker,
             judged,
+            luck,
             limit_ms,
             started: None,
             elapsed: 0,
@@ -154,6 +166,65 @@ where
         Ok(Reply {
             decision,
             judged,
+            luck: self.luck,
+            puzzles: None,
+            ms: self.elapsed,
+        })
+    }
+}
+
+/// A scan of a finished game for puzzles, a position or more a slice.
+struct Scanner {
+    scan: Scan,
+    elapsed: u64,
+}
+
+impl Scanner {
+    fn start(request: &Request) -> Result<Scanner, String> {
+        fn record<G: papan_rules::Game>(request: &Request) -> Result<Record<G>, String> {
+            serde_json::from_value(request.view.clone()).map_err(|e| format!("not a {} record: {e}", request.game))
+        }
+        let scan = match request.game {
+            GameId::Hex => Scan::hex(record(request)?)?,
+            GameId::Hadang => Scan::hadang(record(request)?)?,
+            GameId::Junqi => Scan::junqi(record(request)?)?,
+            GameId::Backgammon => {
+                return Err("backgammon puzzles are made with GNU Backgammon's check, not here".into())
+            }
+        };
+        Ok(Scanner { scan, elapsed: 0 })
+    }
+}
+
+impl Work for Scanner {
+    fn work(&mut self, now: &mut dyn FnMut() -> u64, slice_ms: u64) -> bool {
+        let slice_start = now();
+        loop {
+            let more = self.scan.step();
+            let t = now();
+            self.elapsed += t.saturating_sub(slice_start).min(slice_ms);
+            if !more {
+                return false;
+            }
+            if t.saturating_sub(slice_start) >= slice_ms {
+                return true;
+            }
+        }
+    }
+
+    fn reply(&self) -> Result<Reply, String> {
+        Ok(Reply {
+            decision: None,
+            judged: None,
+            luck: None,
+            puzzles: Some(
+                self.scan
+                    .found()
+                    .iter()
+                    .map(serde_json::to_value)
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| format!("a puzzle does not serialise: {e}"))?,
+            ),
             ms: self.elapsed,
         })
     }

@@ -43,6 +43,11 @@ pub enum Task {
     /// One position of a review: the game's judge where it has one
     /// ([`Bot::judge`]), else a search at `level` stopped after `cap_ms`.
     Review { level: Level, cap_ms: u64 },
+    /// Puzzles in a finished game of the player's: the request's `view` is
+    /// then the game's whole `Record` (the game is over, nothing in it is
+    /// hidden any more), scanned position by position
+    /// ([`papan_bots::puzzle::find::Scan`]).
+    Puzzles,
 }
 
 /// A finished job's answer; moves as the game's serde writes them.
@@ -52,6 +57,14 @@ pub struct Reply {
     pub decision: Option<Decision<serde_json::Value>>,
     /// Every legal move valued, best first ([`Bot::judge`]).
     pub judged: Option<Vec<Judged<serde_json::Value>>>,
+    /// With `judged`, in games with dice: the luck of the roll being
+    /// played, in equity ([`Bot::luck`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<f64>,
+    /// [`Task::Puzzles`]: the puzzles found, as their JSON (the page keeps
+    /// them as it got them, with no code to write a puzzle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzles: Option<Vec<serde_json::Value>>,
     /// Milliseconds the job ran, by the worker's clock.
     pub ms: u64,
 }

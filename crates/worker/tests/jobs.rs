@@ -91,6 +91,13 @@ fn a_backgammon_review_values_every_play_best_first() {
     let judged = reply.judged::<Backgammon>().unwrap().expect("backgammon has a judge");
     assert_eq!(judged.len(), game.legal_moves().len());
     assert!(judged.windows(2).all(|w| w[0].equity >= w[1].equity));
+    // The luck of the opening roll comes with it, and only with a judge.
+    let luck = reply.luck.expect("a backgammon review reports the roll's luck");
+    assert!(luck.abs() < 1.0, "{luck}");
+    assert_eq!(
+        serde_json::from_str::<papan_worker::Reply>(&serde_json::to_string(&reply).unwrap()).unwrap(),
+        reply
+    );
 }
 
 #[test]
@@ -156,4 +163,77 @@ fn a_move_of_another_game_in_a_reply_is_refused_with_the_reason() {
         .decision::<Backgammon>()
         .expect_err("a Hex cell is no backgammon move");
     assert!(error.contains("backgammon move does not decode"), "{error}");
+}
+
+/// A shipped puzzle's game, with its answer played: a scan of that record
+/// finds the same puzzle again (the generator's own test, on the device).
+#[test]
+fn a_scan_of_a_finished_game_finds_the_puzzle_the_generator_found() {
+    let shipped = include_str!("../../bots/data/puzzles/hex.jsonl")
+        .lines()
+        .map(|l| serde_json::from_str::<papan_bots::puzzle::Puzzle>(l).unwrap())
+        .find(|p| p.id == "hex-0011")
+        .unwrap();
+    let papan_bots::puzzle::Body::Hex {
+        options, moves, answer, ..
+    } = &shipped.body
+    else {
+        panic!("a Hex puzzle")
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut game = Hex::new(options, &mut rng).unwrap();
+    let mut record = papan_rules::Record::<Hex>::new(*options, 0);
+    for text in moves.iter().chain([answer]) {
+        let mv = game.parse_move(text).unwrap();
+        record.play(&mut game, mv).unwrap();
+    }
+    let request = Request {
+        game: papan_rules::GameId::Hex,
+        task: Task::Puzzles,
+        view: serde_json::to_value(&record).unwrap(),
+        seed: 0,
+    };
+    let mut t = 0;
+    let reply = run_to_end(&request, move || {
+        t += 5;
+        t
+    });
+    let found: Vec<papan_bots::puzzle::Puzzle> = reply
+        .puzzles
+        .expect("a scan answers with puzzles")
+        .into_iter()
+        .map(|p| serde_json::from_value(p).unwrap())
+        .collect();
+    let again = found
+        .iter()
+        .find(|p| matches!(&p.body, papan_bots::puzzle::Body::Hex { moves: m, .. } if m == moves))
+        .unwrap_or_else(|| panic!("not found again: {found:?}"));
+    assert_eq!(
+        (&again.body, &again.theme, again.rating),
+        (&shipped.body, &shipped.theme, shipped.rating)
+    );
+    assert!(papan_bots::puzzle::check(&papan_bots::puzzle::Puzzle {
+        id: "own-1".into(),
+        ..again.clone()
+    })
+    .is_ok());
+}
+
+#[test]
+fn a_scan_refuses_backgammon_and_a_record_that_does_not_replay() {
+    let bad = Request {
+        game: papan_rules::GameId::Hex,
+        task: Task::Puzzles,
+        view: serde_json::json!({"options": {"size": 7, "swap": false}, "seed": 0, "moves": ["a1", "a1"]}),
+        seed: 0,
+    };
+    let refused = start(&bad).err().expect("a record with a move on a taken cell");
+    assert!(refused.contains("X5") || refused.contains("move 2"), "{refused}");
+    let bg = Request {
+        game: papan_rules::GameId::Backgammon,
+        task: Task::Puzzles,
+        view: serde_json::json!({}),
+        seed: 0,
+    };
+    assert!(start(&bg).err().unwrap().contains("GNU Backgammon"));
 }

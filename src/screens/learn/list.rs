@@ -16,6 +16,15 @@ use dioxus::prelude::*;
 pub fn Learn() -> Element {
     let settings = use_context::<Signal<AppSettings>>();
     let lang = settings.read().lang;
+    rsx! {
+        crate::components::WithLaterText { lang, LearnList {} }
+    }
+}
+
+#[component]
+fn LearnList() -> Element {
+    let settings = use_context::<Signal<AppSettings>>();
+    let lang = settings.read().lang;
     let nav = navigator();
     let progress = use_hook(|| load_progress(&Store::app()));
     let total = progress.total_stars();

@@ -167,8 +167,10 @@ pub fn LessonScreen(game: GameId, lesson: String) -> Element {
     // player, never the old one's state under new props.
     let id = format!("{game}/{lesson}");
     rsx! {
-        for id in [id] {
-            LessonBody { key: "{id}", lang, game, lesson: lesson.clone() }
+        crate::components::WithLaterText { lang,
+            for id in [id] {
+                LessonBody { key: "{id}", lang, game, lesson: lesson.clone() }
+            }
         }
     }
 }

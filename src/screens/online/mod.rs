@@ -1,6 +1,6 @@
 //! Online play screens: the lobby of each game, the room (frame + the
-//! game's board driven by the server) and the home card that returns to an
-//! unfinished online game.
+//! game's board driven by the server) and the jump back to an unfinished
+//! online game when the app opens.
 
 mod invite;
 mod lobby;
@@ -11,8 +11,6 @@ pub use invite::{when_text, InviteSlot, RecentList};
 pub use lobby::{normalize_code, request_error, OnlineButton, OnlineLobby};
 pub use play::OnlinePlay;
 
-use crate::components::game_name_key;
-use crate::i18n::{tr, Lang};
 use crate::online::account;
 use crate::storage::Store;
 use crate::Route;
@@ -23,33 +21,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// going home later does not jump away again.
 static RESUMED: AtomicBool = AtomicBool::new(false);
 
-/// Home's card for an online game kept on this device. On the first visit
-/// after the app opens it goes straight back to that game's seat.
+/// On the first visit to home after the app opens, goes straight back to an
+/// unfinished online game's seat (home's list shows every kept seat).
 #[component]
-pub fn OnlineContinue(lang: Lang) -> Element {
+pub fn ResumeOnline() -> Element {
     let nav = navigator();
-    let seat = use_hook(|| account::any_active_seat(&Store::app()));
-    let Some(seat) = seat else { return rsx! {} };
-    let game = seat.game;
-    {
-        let seat = seat.clone();
-        use_hook(move || {
-            if !RESUMED.swap(true, Ordering::Relaxed) && !seat.finished {
-                nav.replace(Route::OnlinePlay { game });
-            }
-        });
-    }
-    rsx! {
-        button {
-            class: "continue-card online-continue",
-            "data-testid": "continue-online",
-            onclick: move |_| { nav.push(Route::OnlinePlay { game }); },
-            crate::components::icons::GameArt { game: seat.game }
-            span { class: "continue-text",
-                span { class: "continue-title", {tr(lang, "online-return")} }
-                span { class: "continue-sub", {format!("{} · {}", tr(lang, game_name_key(seat.game)), seat.grant.code)} }
-            }
-            span { class: "chevron", "›" }
+    use_hook(move || {
+        // Only the first visit: a seat taken later in this session is not
+        // jumped back to when its player goes home.
+        let first = !RESUMED.swap(true, Ordering::Relaxed);
+        if let Some(seat) = account::any_active_seat(&Store::app()).filter(|s| first && !s.finished) {
+            nav.replace(Route::OnlinePlay { game: seat.game });
         }
-    }
+    });
+    rsx! {}
 }

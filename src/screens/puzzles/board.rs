@@ -1,10 +1,11 @@
 //! A puzzle on the game's real board: the position replayed through the
-//! rules from the puzzle's options and moves, drawn from the solver's side
-//! with the game's own board and tap state (as in a lesson). The one
-//! generic piece of the puzzle screens: everything else works from move
-//! texts.
+//! rules from the puzzle's options and moves (or a mistake's position from
+//! its game's record), drawn from the solver's side with the game's own
+//! board and tap state (as in a lesson). The one generic piece of the
+//! puzzle and mistake screens: everything else works from move texts.
 
 use crate::i18n::{rule_key, tr, Lang};
+use crate::play::mistakes::Mistake;
 use crate::play::{Table, TapState, Tapped};
 use crate::puzzles::{Body, Puzzle};
 use crate::shell::{BoardProps, GameUi};
@@ -62,10 +63,53 @@ fn downcast<G: Game + 'static>(game: Box<dyn std::any::Any>) -> Option<(G, Vec<G
     game.downcast::<G>().ok().map(|g| (*g, Vec::new()))
 }
 
+/// What the board sets up: a shipped puzzle, or a position where the
+/// person went wrong in one of their games.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Setup {
+    Puzzle(Puzzle),
+    Mistake(Mistake),
+}
+
+impl Setup {
+    fn id(&self) -> &str {
+        match self {
+            Setup::Puzzle(p) => &p.id,
+            Setup::Mistake(m) => &m.id,
+        }
+    }
+
+    fn side(&self) -> Seat {
+        match self {
+            Setup::Puzzle(p) => p.side,
+            Setup::Mistake(m) => m.seat,
+        }
+    }
+
+    /// The move to point at once the solution is shown.
+    fn answer(&self) -> Option<&str> {
+        match self {
+            Setup::Puzzle(p) => Some(crate::puzzles::answer_of(p)),
+            Setup::Mistake(m) => m.best.as_deref(),
+        }
+    }
+}
+
+/// A mistake's position and the moves of its game before it.
+fn mistake_start<G: crate::play::Playable>(mistake: &Mistake) -> Option<(G, Vec<G::Move>)> {
+    let (game, _) = crate::play::mistakes::position::<G>(mistake).ok()?;
+    let record: papan_rules::Record<G> = serde_json::from_value(mistake.record.clone()).ok()?;
+    Some((game, record.moves.into_iter().take(mistake.ply).collect()))
+}
+
 /// The puzzle's position and the moves that led there, then `played` on
 /// top (a try or the answer) when given and legal.
 pub fn position<G: Game + 'static>(puzzle: &Puzzle, played: Option<&str>) -> Option<(G, Vec<G::Move>)> {
-    let (mut game, mut history) = start::<G>(puzzle)?;
+    let start = start::<G>(puzzle)?;
+    play_on(start, played)
+}
+
+fn play_on<G: Game>((mut game, mut history): (G, Vec<G::Move>), played: Option<&str>) -> Option<(G, Vec<G::Move>)> {
     if let Some(text) = played {
         let mv = game.parse_move(text).ok()?;
         game.play(&mv).ok()?;
@@ -88,7 +132,7 @@ fn is_answer<G: GameUi>(game: &G, mv: &G::Move, answer: &str, side: Seat) -> boo
 #[component]
 pub fn PuzzleBoard<G: GameUi>(
     game: PhantomData<G>,
-    puzzle: Puzzle,
+    setup: Setup,
     /// A move shown played on the board (the try, or the answer once solved).
     played: Option<String>,
     /// Point at the answer (after Show solution).
@@ -97,18 +141,22 @@ pub fn PuzzleBoard<G: GameUi>(
     on_tap: EventHandler<PuzzleTap>,
 ) -> Element {
     let _ = game;
-    let key = format!("{}/{}", puzzle.id, played.as_deref().unwrap_or(""));
+    let key = format!("{}/{}", setup.id(), played.as_deref().unwrap_or(""));
     let mut tap = use_signal(|| (String::new(), G::Tap::default()));
-    let Some((position, history)) = position::<G>(&puzzle, played.as_deref()) else {
+    let start = match &setup {
+        Setup::Puzzle(puzzle) => start::<G>(puzzle),
+        Setup::Mistake(mistake) => mistake_start::<G>(mistake),
+    };
+    let Some((position, history)) = start.and_then(|s| play_on(s, played.as_deref())) else {
         return rsx! {};
     };
-    let side: Seat = puzzle.side;
+    let side: Seat = setup.side();
     let last = history.last().cloned().map(|mv| {
         let mover = if played.is_some() { side } else { side.other() };
         (mover, mv)
     });
     let hint = show_answer
-        .then(|| position.parse_move(crate::puzzles::answer_of(&puzzle)).ok())
+        .then(|| setup.answer().and_then(|a| position.parse_move(a).ok()))
         .flatten();
     let table: Table<G> = Table {
         can_act: played.is_none() && !show_answer,
@@ -134,13 +182,17 @@ pub fn PuzzleBoard<G: GameUi>(
         let key = key.clone();
         let table = table.clone();
         let position = position.clone();
-        let solution = crate::puzzles::answer_of(&puzzle).to_string();
+        // A mistake's try is judged by the Expert (the caller), not here.
+        let solution = match &setup {
+            Setup::Puzzle(puzzle) => Some(crate::puzzles::answer_of(puzzle).to_string()),
+            Setup::Mistake(_) => None,
+        };
         move |tapped: Tapped<G::Move>, state: G::Tap| {
             tap.set((key.clone(), state));
             match tapped {
                 Tapped::Play(mv) => on_tap.call(PuzzleTap::Move {
                     text: table.notation(&mv),
-                    correct: is_answer(&position, &mv, &solution, side),
+                    correct: solution.as_deref().is_some_and(|s| is_answer(&position, &mv, s, side)),
                 }),
                 Tapped::Refused(refusal) => on_tap.call(PuzzleTap::Note(tr(lang, &rule_key(refusal.rule)))),
                 Tapped::Ignored(reason) => on_tap.call(PuzzleTap::Note(tr(lang, reason))),

@@ -6,12 +6,16 @@
 //! a puzzle moves the rating (UI-free logic: [`crate::puzzles`]).
 
 mod board;
+mod mistakes;
+mod own;
 
-pub use board::{position, PuzzleBoard, PuzzleTap};
+pub use board::{position, PuzzleBoard, PuzzleTap, Setup};
+pub use mistakes::{MistakeDeck, MistakeFirst, MistakesCard};
 
 use crate::components::{game_name_key, TopBar};
 use crate::games::with_game;
 use crate::i18n::{tr, tr_args, Lang};
+use crate::puzzles::own::{is_own, OwnPuzzles, OWN_THEME};
 use crate::puzzles::{
     answer_of, choose, daily_game, daily_index, load_set, themes, today, why, Day, Puzzle, PuzzleStats, SHIPPED,
 };
@@ -104,6 +108,8 @@ pub fn Puzzles() -> Element {
                     }
                     span { class: "chevron", "›" }
                 }
+                MistakesCard { lang }
+                own::OwnPuzzlesLine { lang }
                 div { class: "puzzle-games",
                     for game in GameId::ALL {
                         {
@@ -172,7 +178,14 @@ fn PuzzleSession(lang: Lang, game: GameId, daily: Option<Day>) -> Element {
     let mut loaded = use_signal(|| None::<Result<Vec<Puzzle>, String>>);
     use_hook(move || {
         spawn(async move {
-            let set = load_set(game).await;
+            // The daily puzzle comes from the shipped set alone: the same
+            // for everyone on the date.
+            let set = load_set(game).await.map(|mut set| {
+                if daily.is_none() {
+                    set.extend(OwnPuzzles::load(&Store::app()).0.of_game(game));
+                }
+                set
+            });
             loaded.set(Some(set));
         });
     });
@@ -259,7 +272,10 @@ fn PuzzleSolver(lang: Lang, game: GameId, daily: Option<Day>, puzzles: Vec<Puzzl
     let Some(puzzle) = puzzles.get(current()).cloned() else {
         return rsx! {};
     };
-    let all_themes = themes(&puzzles);
+    let mut all_themes = themes(&puzzles);
+    if puzzles.iter().any(is_own) {
+        all_themes.insert(0, OWN_THEME.to_string());
+    }
     let side_name = with_game!(game, G => side_of::<G>(lang, &puzzle));
     let rating = stats.read().shown_rating(game);
 
@@ -300,7 +316,7 @@ fn PuzzleSolver(lang: Lang, game: GameId, daily: Option<Day>, puzzles: Vec<Puzzl
     };
     let show_answer = current_phase == Phase::Shown;
     let board = with_game!(game, G => rsx! {
-        PuzzleBoard::<G> { game: PhantomData::<G>, puzzle: puzzle.clone(), played, show_answer, lang, on_tap }
+        PuzzleBoard::<G> { game: PhantomData::<G>, setup: Setup::Puzzle(puzzle.clone()), played, show_answer, lang, on_tap }
     });
     let rating_line = match change() {
         Some(delta) => tr_args(
@@ -320,6 +336,9 @@ fn PuzzleSolver(lang: Lang, game: GameId, daily: Option<Day>, puzzles: Vec<Puzzl
         div { class: "puzzle-head",
             span { class: "puzzle-rating", "data-testid": "puzzle-rating", "data-rating": "{rating}", "{rating_line}" }
             span { class: "badge puzzle-theme-badge", "data-testid": "puzzle-theme", {theme_name(lang, &puzzle.theme)} }
+            if is_own(&puzzle) {
+                span { class: "badge puzzle-own-badge", "data-testid": "puzzle-own", {tr(lang, "puzzle-from-your-game")} }
+            }
         }
         if daily.is_none() {
             div { class: "puzzle-themes", role: "radiogroup", "aria-label": tr(lang, "puzzles-theme"),

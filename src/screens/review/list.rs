@@ -231,6 +231,8 @@ pub fn FinishedGames() -> Element {
                     }
                 }
                 ImportCard { lang }
+                Link { class: "rules-link finished-dice-link", "data-testid": "finished-dice-link", to: Route::Dice {},
+                    {tr(lang, "dice-open")} }
                 FinishedList { lang, games, on_open: move |key: String| { nav.push(Route::Review { id: key }); } }
             }
         }

@@ -10,7 +10,8 @@ use crate::components::sheet::Sheet;
 use crate::i18n::{tr, tr_args};
 use crate::play::finished::Finished;
 use crate::play::history;
-use crate::play::review::{Analysis, Mark, MoveReview, Review};
+use crate::play::mistakes::{is_deck_worthy, mistake_id, Deck};
+use crate::play::review::{Analysis, Fortune, Mark, MoveReview, Rating, Review, SeatSummary};
 use crate::play::{Playable, Table};
 use crate::settings::AppSettings;
 use crate::shell::{BoardProps, GameUi};
@@ -40,6 +41,97 @@ pub fn mark_key(mark: Mark) -> &'static str {
     }
 }
 
+/// A mark as the list shows it: its sign where it has one (?!, ?, ??) and
+/// its word.
+pub fn mark_label(lang: crate::i18n::Lang, mark: Mark) -> String {
+    let word = tr(lang, mark_key(mark));
+    match mark.symbol() {
+        Some(symbol) => format!("{symbol} {word}"),
+        None => word,
+    }
+}
+
+/// The Fluent key of a rating word.
+pub fn rating_key(rating: Rating) -> &'static str {
+    match rating {
+        Rating::Supernatural => "rating-supernatural",
+        Rating::WorldClass => "rating-world-class",
+        Rating::Expert => "rating-expert",
+        Rating::Advanced => "rating-advanced",
+        Rating::Intermediate => "rating-intermediate",
+        Rating::Casual => "rating-casual",
+        Rating::Beginner => "rating-beginner",
+        Rating::Awful => "rating-awful",
+    }
+}
+
+/// One side's summary as the page shows it.
+#[derive(Clone, Debug, PartialEq)]
+struct SideSummary {
+    /// Its colour class.
+    side: &'static str,
+    who: String,
+    /// Its marks counted ("?! 1 doubtful move · ? 2 bad moves").
+    marks: String,
+    /// Backgammon: the error rate with its rating word, and the rating's id.
+    rate: Option<(String, &'static str)>,
+    /// Backgammon: the luck with its word, and the word's id.
+    luck: Option<(String, &'static str)>,
+}
+
+/// [`SideSummary`] of a seat's summary: the same code for every game.
+fn side_summary(lang: crate::i18n::Lang, side: &'static str, who: String, s: &SeatSummary) -> SideSummary {
+    let errors: Vec<String> = Mark::ERRORS
+        .iter()
+        .zip(s.errors)
+        .filter(|(_, n)| *n > 0)
+        .map(|(mark, n)| {
+            let text = tr_args(lang, count_key(*mark), &[("count", n.to_string())]);
+            match mark.symbol() {
+                Some(symbol) => format!("{symbol} {text}"),
+                None => text,
+            }
+        })
+        .collect();
+    let marks = if errors.is_empty() {
+        tr(lang, "review-no-errors")
+    } else {
+        errors.join(" · ")
+    };
+    let rate = s.error_rate.zip(s.rating()).map(|(rate, rating)| {
+        let text = format!(
+            "{} · {}",
+            tr_args(lang, "review-error-rate", &[("rate", format!("{rate:.1}"))]),
+            tr(lang, rating_key(rating))
+        );
+        (text, rating.id())
+    });
+    let luck = s.luck.zip(s.fortune()).map(|((total, rolls), fortune)| {
+        let word = match fortune {
+            Fortune::Lucky => "luck-lucky",
+            Fortune::Even => "luck-even",
+            Fortune::Unlucky => "luck-unlucky",
+        };
+        let text = tr_args(
+            lang,
+            "review-luck",
+            &[
+                ("luck", format!("{total:+.0}")),
+                ("rolls", rolls.to_string()),
+                ("fortune", tr(lang, word)),
+            ],
+        );
+        (text, fortune.id())
+    });
+    SideSummary {
+        side,
+        who,
+        marks,
+        rate,
+        luck,
+    }
+}
+
 /// The Fluent key of "n errors of this kind".
 fn count_key(mark: Mark) -> &'static str {
     match mark {
@@ -57,6 +149,7 @@ fn count_key(mark: Mark) -> &'static str {
 /// so far.
 async fn analyse<G: GameUi>(
     record: Record<G>,
+    entry: Finished,
     mut progress: Signal<(usize, usize)>,
     mut review: Signal<Option<Review<G::Move>>>,
     mut running: Signal<bool>,
@@ -69,14 +162,28 @@ async fn analyse<G: GameUi>(
     progress.set((0, analysis.total()));
     while let Some((view, seed)) = analysis.next_position() {
         let verdict =
-            crate::bot::review_position::<G>(view, analysis.level(), seed, REVIEW_MS_PER_POSITION, cancel.clone())
+            crate::bot::review_with_luck::<G>(view, analysis.level(), seed, REVIEW_MS_PER_POSITION, cancel.clone())
                 .await;
-        let Some(verdict) = verdict else { break };
-        analysis.record(verdict);
+        let Some((verdict, luck)) = verdict else { break };
+        analysis.record(verdict, luck);
         progress.set((analysis.done(), analysis.total()));
         review.set(Some(analysis.review()));
     }
+    if analysis.is_done() {
+        add_to_deck::<G>(&entry, &analysis.review());
+    }
     running.set(false);
+}
+
+/// Puts the person's mistakes of a reviewed game into their deck.
+fn add_to_deck<G: GameUi>(entry: &Finished, review: &Review<G::Move>) {
+    let store = crate::storage::Store::app();
+    let (mut deck, _) = Deck::load(&store);
+    if deck.add_reviewed::<G>(entry, &review.moves, crate::puzzles::today()) > 0 {
+        if let Err(e) = deck.save(&store) {
+            crate::diag::warn(&format!("could not save the mistakes: {e}"));
+        }
+    }
 }
 
 /// A move of the review's step bar or keys.
@@ -181,9 +288,10 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     {
         let cancel = cancel.clone();
         let record = record.clone();
+        let entry = entry.clone();
         use_hook(move || {
             if let Ok(record) = record {
-                spawn(analyse::<G>(record, progress, review, running, cancel));
+                spawn(analyse::<G>(record, entry.clone(), progress, review, running, cancel));
             } else {
                 running.set(false);
             }
@@ -289,7 +397,7 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         Some(line) => {
             let mut text = crate::shell::log::log_line::<G>(lang, line);
             if let Some(m) = &chosen {
-                text.push_str(&format!(" — {}", tr(lang, mark_key(m.mark))));
+                text.push_str(&format!(" — {}", mark_label(lang, m.mark)));
                 if let Some(mp) = m.millipoints.filter(|_| m.mark != Mark::Forced) {
                     text.push_str(&format!(" ({:.0} mp)", -mp));
                 } else if m.mark.is_error() {
@@ -309,25 +417,8 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         }
     };
     let summaries = reviewed.as_ref().map(|r| {
-        [entry.local, entry.local.other()].map(|seat| {
-            let s = r.summary(seat);
-            let errors: Vec<String> = Mark::ERRORS
-                .iter()
-                .zip(s.errors)
-                .filter(|(_, n)| *n > 0)
-                .map(|(mark, n)| tr_args(lang, count_key(*mark), &[("count", n.to_string())]))
-                .collect();
-            let mut text = if errors.is_empty() {
-                tr(lang, "review-no-errors")
-            } else {
-                errors.join(" · ")
-            };
-            if let Some(rate) = s.error_rate {
-                text.push_str(" · ");
-                text.push_str(&tr_args(lang, "review-error-rate", &[("rate", format!("{rate:.1}"))]));
-            }
-            (side_class(seat), names[seat.index()].clone(), text)
-        })
+        [entry.local, entry.local.other()]
+            .map(|seat| side_summary(lang, side_class(seat), names[seat.index()].clone(), &r.summary(seat)))
     });
     let worst = reviewed
         .as_ref()
@@ -336,6 +427,12 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
     let has_better = chosen
         .as_ref()
         .is_some_and(|m| m.best.as_ref().is_some_and(|b| *b != m.played));
+    // The person's own mistake: try it again (it is in their deck once the
+    // review is done).
+    let try_again = chosen
+        .as_ref()
+        .filter(|m| !running() && !entry.is_import() && is_deck_worthy(m.mark) && m.seat == entry.local)
+        .map(|m| mistake_id(&entry.key, m.plies));
     let graph_title = if you {
         tr(lang, "review-graph-label")
     } else {
@@ -361,6 +458,7 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
         board,
         explain,
         has_better,
+        try_again,
         graph_title,
         curve,
         marks,
@@ -377,7 +475,7 @@ pub fn ReviewScreen<G: GameUi>(game: PhantomData<G>, entry: Finished) -> Element
                     line.plies,
                     crate::shell::log::log_line::<G>(lang, line),
                     mark.map_or("pending", Mark::id),
-                    mark.map(mark_key),
+                    mark,
                 )
             })
             .collect(),
@@ -402,13 +500,16 @@ struct ReviewView {
     done: usize,
     total: usize,
     running: bool,
-    /// Per side: its colour class, who played it, its errors.
-    summaries: Option<[(&'static str, String, String); 2]>,
+    /// Per side: its colour class, who played it, its errors, error rate
+    /// and luck.
+    summaries: Option<[SideSummary; 2]>,
     board: Element,
     /// The position shown: the move, its mark and the better move.
     explain: String,
     /// The chosen move was not the best: offer both boards.
     has_better: bool,
+    /// The chosen move is one of the person's mistakes: its id in the deck.
+    try_again: Option<String>,
     /// Whose chance the graph shows.
     graph_title: String,
     curve: Vec<f64>,
@@ -420,8 +521,8 @@ struct ReviewView {
     /// leaves aside.
     left_aside: Option<String>,
     /// Per move: its plies, its text, its mark's id (`pending` until judged)
-    /// and Fluent key.
-    moves: Vec<(usize, String, &'static str, Option<&'static str>)>,
+    /// and its mark.
+    moves: Vec<(usize, String, &'static str, Option<Mark>)>,
     /// Where the review is: 0 the start, k after the k-th move.
     at: usize,
     /// Games with secrets: the switch's words for the seat's own view.
@@ -447,6 +548,7 @@ impl ReviewView {
             board,
             explain,
             has_better,
+            try_again,
             graph_title,
             curve,
             marks,
@@ -505,6 +607,12 @@ impl ReviewView {
                     }
                 }
                 div { class: "review-scroll", "data-testid": "review-scroll",
+                    // Under the dock, not in it: the dock keeps its height.
+                    if let Some(id) = try_again {
+                        Link { class: "btn btn-primary review-try-again", "data-testid": "review-try-again", to: crate::Route::MistakeFirst { id },
+                            {tr(lang, "review-try-again")}
+                        }
+                    }
                     if let Some(knew) = secrets {
                         div { class: "review-view-switch", role: "radiogroup", "aria-label": tr(lang, "review-view-label"),
                             "data-testid": "review-view-switch",
@@ -534,11 +642,21 @@ impl ReviewView {
                     }
                     if let Some(summaries) = summaries {
                         div { class: "review-summary",
-                            for (side, who, text) in summaries {
-                                p { key: "{who}", class: "review-side side-{side}", "data-testid": "review-summary",
-                                    strong { "{who}: " }
-                                    "{text}"
+                            for s in summaries {
+                                p { key: "{s.who}", class: "review-side side-{s.side}", "data-testid": "review-summary",
+                                    strong { "{s.who}: " }
+                                    span { class: "review-marks", "data-testid": "review-marks", "{s.marks}" }
+                                    if let Some((text, rating)) = s.rate {
+                                        span { class: "review-stat", "data-testid": "review-error-rate", "data-rating": "{rating}", "{text}" }
+                                    }
+                                    if let Some((text, fortune)) = s.luck {
+                                        span { class: "review-stat", "data-testid": "review-luck", "data-fortune": "{fortune}", "{text}" }
+                                    }
                                 }
+                            }
+                            if game == papan_rules::GameId::Backgammon {
+                                Link { class: "review-dice-link", to: crate::Route::Dice {}, "data-testid": "review-dice-link",
+                                    {tr(lang, "dice-open")} }
                             }
                         }
                     }
@@ -555,7 +673,7 @@ impl ReviewView {
                     }
                     p { class: "muted review-pick", {tr(lang, "review-pick")} }
                     ol { class: "review-moves", "data-testid": "review-moves", "aria-label": tr(lang, "log-label"),
-                        for (i, (plies, text, mark, mark_key)) in moves.into_iter().enumerate() {
+                        for (i, (plies, text, mark, judged)) in moves.into_iter().enumerate() {
                             li { key: "{plies}",
                                 button {
                                     class: "review-move mark-{mark}",
@@ -565,8 +683,8 @@ impl ReviewView {
                                     "aria-current": if selected == Some(i) { "true" } else { "false" },
                                     onclick: move |_| { cursor.set(i + 1); show_played.set(true); follow += 1; },
                                     span { class: "review-move-text", "{text}" }
-                                    if let Some(key) = mark_key {
-                                        span { class: "review-mark", {tr(lang, key)} }
+                                    if let Some(judged) = judged {
+                                        span { class: "review-mark", {mark_label(lang, judged)} }
                                     }
                                 }
                             }

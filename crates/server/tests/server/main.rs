@@ -17,5 +17,6 @@ mod log_fixtures;
 mod online;
 mod restore;
 mod rooms;
+mod seats_summary;
 mod time;
 mod tls;

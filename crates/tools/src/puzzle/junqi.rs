@@ -3,11 +3,10 @@
 //! consistent with what the player knows, and beats every other action by
 //! a Platoon's worth ([`papan_bots::puzzle::junqi_answer`]).
 
-use super::{bot_move, solved_by};
-use papan_bots::junqi::{JunQiBudget, JunQiThinker};
-use papan_bots::puzzle::{junqi_answer, junqi_game, junqi_position, junqi_theme, junqi_why, Body, Puzzle};
-use papan_bots::{Level, Thinker, SLICE};
-use papan_rules::junqi::{JunQi, JunQiAction, JunQiOptions};
+use papan_bots::puzzle::find::{bot_move, junqi_at};
+use papan_bots::puzzle::{Body, Puzzle};
+use papan_bots::Level;
+use papan_rules::junqi::{JunQi, JunQiOptions};
 use papan_rules::Game;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -54,53 +53,12 @@ fn from_game(levels: [Level; 2], seed: u64, seen: &mut HashSet<String>) -> Vec<P
     out
 }
 
-/// The lowest full-width depth (1 to 3, no noise) at which the bots'
-/// search plays `answer`; 4 if none does.
-fn depth_found(game: &JunQi, answer: JunQiAction) -> u32 {
-    let seat = game.seat_to_move().expect("a seat to move");
-    let view = game.view(seat);
-    for depth in 1..=3u8 {
-        let budget = JunQiBudget {
-            depth,
-            nodes: 150_000,
-            temperature: 0.0,
-            time_limit_ms: 1_000,
-        };
-        let mut thinker = JunQiThinker::new(&view, budget, 0);
-        while thinker.think(SLICE) {}
-        if thinker.decision().best == Some(answer) {
-            return depth as u32;
-        }
-    }
-    4
-}
-
 fn puzzle_at(game: &JunQi, seen: &mut HashSet<String>) -> Option<Puzzle> {
-    let side = game.seat_to_move()?;
-    let position = junqi_position(game)?;
-    // Exactly what the check will see: the public position, laid out again.
-    let known = junqi_game("new", &position, side, false).ok()?;
-    let (answer, _, _) = junqi_answer(&known)?;
-    let why = junqi_why(&known, answer).ok()?;
+    let puzzle = junqi_at(game)?;
     // The same board again later in a game (the J19 counter aside) is no new puzzle.
-    let key = format!("{:?}{side:?}", position.rows);
-    if !seen.insert(key) {
+    let Body::Junqi { position, .. } = &puzzle.body else {
         return None;
-    }
-    let theme = junqi_theme(&known, answer, &why).to_string();
-    let view = known.view(side);
-    let found = solved_by::<JunQi>(&view, &answer);
-    let depth = depth_found(&known, answer);
-    let rating = (800 + 200 * (depth - 1) + 80 * (6 - found) + 40 * why.wrong.len() as u32).clamp(800, 2200);
-    Some(Puzzle {
-        id: String::new(),
-        theme,
-        rating,
-        side,
-        body: Body::Junqi {
-            position,
-            answer: answer.to_string(),
-            why,
-        },
-    })
+    };
+    let key = format!("{:?}{:?}", position.rows, puzzle.side);
+    seen.insert(key).then_some(puzzle)
 }

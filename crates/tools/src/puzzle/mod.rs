@@ -14,7 +14,7 @@ pub mod hex;
 pub mod junqi;
 
 use papan_bots::puzzle::{check, Puzzle, PuzzleError};
-use papan_bots::{Bot, Level, Thinker, SLICE};
+use papan_bots::Level;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
@@ -101,30 +101,7 @@ pub fn write_set(puzzles: &[Puzzle]) -> String {
     out
 }
 
-/// Runs `G`'s bot at `level` with `seed` to its budget (capped at
-/// `iterations` when given) and returns its move.
-pub fn bot_move<G: Bot>(view: &G::View, level: Level, seed: u64, iterations: Option<u64>) -> Option<G::Move> {
-    let mut thinker = G::thinker(view, level, seed);
-    if let Some(n) = iterations {
-        thinker.set_iterations(n);
-    }
-    while thinker.think(SLICE) {}
-    thinker.decision().best
-}
-
-/// How many of the weaker bots (Beginner and Normal, three seeds each)
-/// find `answer` in `view`: 0 to 6.
-pub fn solved_by<G: Bot>(view: &G::View, answer: &G::Move) -> u32 {
-    let mut solved = 0;
-    for level in [Level::Beginner, Level::Normal] {
-        for seed in 0..3 {
-            if bot_move::<G>(view, level, seed, None).as_ref() == Some(answer) {
-                solved += 1;
-            }
-        }
-    }
-    solved
-}
+pub use papan_bots::puzzle::find::{bot_move, solved_by};
 
 /// Counts per theme and per 200-point rating band, for the set's note.
 pub fn summary(puzzles: &[Puzzle]) -> String {
