@@ -118,21 +118,7 @@ async fn review_in(
     lang: &str,
     width: u32,
 ) -> Result<(), String> {
-    client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
-    client
-        .execute(
-            "localStorage.clear();
-             localStorage.setItem('settings', JSON.stringify({lang: arguments[0]}));
-             localStorage.setItem(arguments[1], arguments[2]);",
-            vec![json!(lang), json!(STORE_KEY), json!(games)],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    client
-        .goto(&format!("{base}/#/games/bg-played"))
-        .await
-        .map_err(|e| e.to_string())?;
-    client.refresh().await.map_err(|e| e.to_string())?;
+    browser::open_fresh(client, base, lang, &[(STORE_KEY, games)], "/games/bg-played").await?;
     wait_js_for(
         client,
         "the whole analysis",

@@ -111,21 +111,7 @@ async fn mistake_in(
     width: u32,
 ) -> Result<(), String> {
     let shot = |step: &str| format!("test-output/browser/mistakes/{lang}-{width}-{step}.png");
-    client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
-    client
-        .execute(
-            "localStorage.clear();
-             localStorage.setItem('settings', JSON.stringify({lang: arguments[0]}));
-             localStorage.setItem(arguments[1], arguments[2]);",
-            vec![json!(lang), json!(STORE_KEY), json!(games)],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    client
-        .goto(&format!("{base}/#/games/hex-blunder"))
-        .await
-        .map_err(|e| e.to_string())?;
-    client.refresh().await.map_err(|e| e.to_string())?;
+    browser::open_fresh(client, base, lang, &[(STORE_KEY, games)], "/games/hex-blunder").await?;
     wait_js(
         client,
         "the whole analysis",

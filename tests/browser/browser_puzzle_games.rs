@@ -26,7 +26,6 @@ use papan_bots::Level;
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hex::Hex;
 use papan_rules::{Game, GameId, Record, Seat};
-use serde_json::json;
 use std::time::Duration;
 
 const FAILURE_SCREENSHOT: &str = "test-output/browser/puzzle-games-failure.png";
@@ -65,33 +64,8 @@ async fn phase(client: &Client, phase: &str) -> Result<u64, String> {
     Ok(v.as_u64().unwrap_or_default())
 }
 
-async fn open(client: &Client, base: &str, path: &str, store: &[(&str, String)]) -> Result<(), String> {
-    client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
-    client
-        .execute(
-            "localStorage.clear(); localStorage.setItem('settings', JSON.stringify({lang: 'en'}));",
-            vec![],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    for (key, value) in store {
-        client
-            .execute(
-                "localStorage.setItem(arguments[0], arguments[1]);",
-                vec![json!(key), json!(value)],
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-    }
-    client
-        .goto(&format!("{base}/#{path}"))
-        .await
-        .map_err(|e| e.to_string())?;
-    client.refresh().await.map_err(|e| e.to_string())
-}
-
 async fn junqi_solved(client: &Client, base: &str) -> Result<(), String> {
-    open(client, base, "/puzzles/junqi", &[]).await?;
+    browser::open_fresh(client, base, "en", &[], "/puzzles/junqi").await?;
     let (id, opened, before) = shown(client).await?;
     if opened != "solving" {
         return Err(format!("{id} opens in phase {opened}"));
@@ -114,7 +88,7 @@ async fn junqi_solved(client: &Client, base: &str) -> Result<(), String> {
 }
 
 async fn backgammon_failed(client: &Client, base: &str) -> Result<(), String> {
-    open(client, base, "/puzzles/backgammon", &[]).await?;
+    browser::open_fresh(client, base, "en", &[], "/puzzles/backgammon").await?;
     let (id, opened, before) = shown(client).await?;
     if opened != "solving" {
         return Err(format!("{id} opens in phase {opened}"));
@@ -195,7 +169,7 @@ fn own_game() -> (Finished, String) {
 async fn own_puzzle_solved(client: &Client, base: &str) -> Result<(), String> {
     let (finished, answer) = own_game();
     let games = serde_json::to_string(&vec![finished]).unwrap();
-    open(client, base, "/puzzles", &[(STORE_KEY, games)]).await?;
+    browser::open_fresh(client, base, "en", &[(STORE_KEY, &games)], "/puzzles").await?;
     wait_js(
         client,
         "one puzzle found in the player's game",

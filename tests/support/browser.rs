@@ -260,3 +260,37 @@ pub async fn close_or_fail<T>(client: Client, repo: &Path, failure_shot: &str, o
     let _ = client.close().await;
     outcome.unwrap_or_else(|e| panic!("{e}"))
 }
+
+/// Opens the app afresh at `path` (`/games/x`): the store emptied, the
+/// language `lang` chosen and each `(key, value)` of `store` kept first,
+/// as a device that already holds them would have it.
+pub async fn open_fresh(
+    client: &Client,
+    base: &str,
+    lang: &str,
+    store: &[(&str, &str)],
+    path: &str,
+) -> Result<(), String> {
+    client.goto(&format!("{base}/")).await.map_err(|e| e.to_string())?;
+    client
+        .execute(
+            "localStorage.clear(); localStorage.setItem('settings', JSON.stringify({lang: arguments[0]}));",
+            vec![serde_json::json!(lang)],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    for (key, value) in store {
+        client
+            .execute(
+                "localStorage.setItem(arguments[0], arguments[1]);",
+                vec![serde_json::json!(key), serde_json::json!(value)],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    client
+        .goto(&format!("{base}/#{path}"))
+        .await
+        .map_err(|e| e.to_string())?;
+    client.refresh().await.map_err(|e| e.to_string())
+}
