@@ -217,18 +217,19 @@ pub struct TryVerdict {
 /// How long the Expert looks at each position of a try, as in the review.
 pub const JUDGE_MS: u64 = 800;
 
-/// The position of `mistake`, replayed from its record: the game there and
-/// the record's seed.
-pub fn position<G: Playable>(mistake: &Mistake) -> Result<(G, u64), String> {
+/// The position of `mistake`, replayed from its record: the game there,
+/// the moves that led to it and the record's seed.
+pub fn position<G: Playable>(mistake: &Mistake) -> Result<(G, Vec<G::Move>, u64), String> {
     let record: Record<G> = serde_json::from_value(mistake.record.clone()).map_err(|e| e.to_string())?;
     let mut game = record.start().map_err(|e| e.to_string())?;
-    for mv in record.moves.iter().take(mistake.ply) {
+    let before: Vec<G::Move> = record.moves.into_iter().take(mistake.ply).collect();
+    for mv in &before {
         game.play(mv).map_err(|e| e.to_string())?;
     }
     if game.seat_to_move() != Some(mistake.seat) {
         return Err(format!("ply {} is not {:?}'s move", mistake.ply, mistake.seat));
     }
-    Ok((game, record.seed))
+    Ok((game, before, record.seed))
 }
 
 /// Judges `tried` (notation) at `mistake`'s position as the review judges a
@@ -241,7 +242,7 @@ pub async fn judge_try<G: Playable>(
     tried: &str,
     cancel: Arc<AtomicBool>,
 ) -> Result<TryVerdict, String> {
-    let (game, record_seed) = position::<G>(mistake)?;
+    let (game, _, record_seed) = position::<G>(mistake)?;
     let mv = game.parse_move(tried).map_err(|e| e.to_string())?;
     let mut after = game.clone();
     after.play(&mv).map_err(|e| e.to_string())?;

@@ -97,9 +97,8 @@ impl Setup {
 
 /// A mistake's position and the moves of its game before it.
 fn mistake_start<G: crate::play::Playable>(mistake: &Mistake) -> Option<(G, Vec<G::Move>)> {
-    let (game, _) = crate::play::mistakes::position::<G>(mistake).ok()?;
-    let record: papan_rules::Record<G> = serde_json::from_value(mistake.record.clone()).ok()?;
-    Some((game, record.moves.into_iter().take(mistake.ply).collect()))
+    let (game, before, _) = crate::play::mistakes::position::<G>(mistake).ok()?;
+    Some((game, before))
 }
 
 /// The puzzle's position and the moves that led there, then `played` on

@@ -251,6 +251,9 @@ pub struct Scan {
     kind: Kind,
     /// The next position to look at.
     ply: usize,
+    /// The moves before it, in notation (each read in the position it was
+    /// played in).
+    played: Vec<String>,
     found: Vec<Puzzle>,
 }
 
@@ -294,6 +297,7 @@ impl Scan {
         Scan {
             kind,
             ply: 0,
+            played: Vec::new(),
             found: Vec::new(),
         }
     }
@@ -306,9 +310,11 @@ impl Scan {
         }
         let ply = self.ply;
         let (found, more) = match &mut self.kind {
-            Kind::Hex { record, game, analysis } => look(record, game, ply, |g, moves| hex_at(g, moves, analysis)),
-            Kind::Hadang { record, game } => look(record, game, ply, hadang_at),
-            Kind::Junqi { record, game } => look(record, game, ply, |g, _| junqi_at(g)),
+            Kind::Hex { record, game, analysis } => look(record, game, ply, &mut self.played, |g, moves| {
+                hex_at(g, moves, analysis)
+            }),
+            Kind::Hadang { record, game } => look(record, game, ply, &mut self.played, hadang_at),
+            Kind::Junqi { record, game } => look(record, game, ply, &mut self.played, |g, _| junqi_at(g)),
         };
         self.found.extend(found);
         self.ply += 1;
@@ -333,36 +339,25 @@ fn start<G: Game>(record: &Record<G>) -> Result<G, String> {
     record.start().map_err(|e| e.to_string())
 }
 
-/// Looks at the position before move `ply` of `record` (`game` is there),
-/// then plays that move; whether a move is left after it.
+/// Looks at the position before move `ply` of `record` (`game` is there,
+/// `played` holds the moves before it in notation), then plays that move
+/// onto both; whether a move is left after it.
 fn look<G: Game>(
     record: &Record<G>,
     game: &mut G,
     ply: usize,
+    played: &mut Vec<String>,
     at: impl FnOnce(&G, &[String]) -> Option<Puzzle>,
 ) -> (Option<Puzzle>, bool) {
     let Some(mv) = record.moves.get(ply) else {
         return (None, false);
     };
     let found = if game.seat_to_move().is_some() && !game.is_over() {
-        let moves: Vec<String> = {
-            // The moves so far, in notation, from a replay (notation reads
-            // in the position it was played in).
-            let mut replay = record.start().ok();
-            record.moves[..ply]
-                .iter()
-                .filter_map(|m| {
-                    let g = replay.as_mut()?;
-                    let text = g.format_move(m);
-                    g.play(m).ok()?;
-                    Some(text)
-                })
-                .collect()
-        };
-        at(game, &moves)
+        at(game, played)
     } else {
         None
     };
+    played.push(game.format_move(mv));
     if game.play(mv).is_err() {
         return (found, false);
     }
