@@ -106,8 +106,8 @@ where
 
 /// Puzzles in a finished game of the player's (`record`, a `Record` of
 /// `game` as JSON), found off the render path by the generator's own
-/// tests ([`papan_bots::puzzle::find`]); `Err` for a game that is not
-/// scanned (backgammon), `Ok(None)` when cancelled or refused.
+/// tests ([`papan_bots::puzzle::find`]); `Ok(None)` when cancelled or
+/// refused.
 pub async fn find_puzzles(
     game: papan_rules::GameId,
     record: serde_json::Value,
@@ -119,11 +119,6 @@ pub async fn find_puzzles(
         view: record,
         seed: 0,
     };
-    // Refused here as the worker would (its refusal of a record that does
-    // not replay arrives as no reply: the page never links the scan).
-    if game == papan_rules::GameId::Backgammon {
-        return Err("backgammon puzzles are made with GNU Backgammon's check".into());
-    }
     let Some(reply) = run(request, cancel).await else {
         return Ok(None);
     };

@@ -1,7 +1,8 @@
 //! Puzzles from the player's own games, UI-free: each finished game on the
-//! device (not an imported one, not backgammon, whose puzzles need GNU
-//! Backgammon's check) is scanned once by the bots' worker with the
-//! generator's own tests ([`crate::bot::find_puzzles`]); what it finds is
+//! device (not an imported one) is scanned once by the bots' worker with
+//! the generator's own tests ([`crate::bot::find_puzzles`]; a backgammon
+//! one rests on the Expert's 2-ply lead, without the GNU Backgammon verdict
+//! the shipped ones carry); what it finds is
 //! kept beside the shipped sets and offered with them, under the theme
 //! [`OWN_THEME`] as well as its own.
 
@@ -36,9 +37,9 @@ pub fn is_own(puzzle: &Puzzle) -> bool {
 }
 
 /// Whether a finished game is one to scan: the player's own (played here
-/// or online), in a game whose puzzles the device can check.
+/// or online), with moves.
 pub fn scannable(finished: &Finished) -> bool {
-    !finished.is_import() && finished.game != GameId::Backgammon && finished.moves > 0
+    !finished.is_import() && finished.moves > 0
 }
 
 impl OwnPuzzles {
@@ -100,6 +101,7 @@ mod tests {
     use crate::play::player::Player;
     use crate::puzzles::{bundled, choose, parse_set};
     use papan_bots::Level;
+    use papan_rules::backgammon::Backgammon;
     use papan_rules::hex::{Hex, HexOptions};
     use papan_rules::{Record, Seat};
 
@@ -150,6 +152,36 @@ mod tests {
         assert_eq!(own.add("d", shipped(1)), 0);
         assert_eq!(own.of_game(GameId::Hex).len(), 2);
         assert!(own.of_game(GameId::Hadang).is_empty());
+    }
+
+    /// A backgammon game is scanned like the others; what the scan finds
+    /// there has no gnubg verdict and is read back as a puzzle all the same.
+    #[test]
+    fn backgammon_games_are_scanned_and_their_puzzles_read_without_gnubg() {
+        let record = Record::<Backgammon>::new(Default::default(), 1);
+        let mut game = Finished::new::<Backgammon>(
+            "bg".into(),
+            &record,
+            Seat::First,
+            [Player::Human, Player::Bot(Level::Normal)],
+            None,
+            "offline",
+        )
+        .unwrap();
+        game.moves = 30;
+        let mut own = OwnPuzzles::default();
+        assert_eq!(own.to_scan(std::slice::from_ref(&game)).len(), 1);
+        let mut found: serde_json::Value =
+            serde_json::from_str(bundled(GameId::Backgammon).unwrap().lines().next().unwrap()).unwrap();
+        found["body"].as_object_mut().unwrap().remove("gnubg");
+        assert_eq!(own.add("bg", vec![found]), 1);
+        let read = own.of_game(GameId::Backgammon);
+        assert_eq!(read.len(), 1);
+        assert!(matches!(
+            &read[0].body,
+            crate::puzzles::Body::Backgammon { gnubg: None, .. }
+        ));
+        assert!(own.of_game(GameId::Hex).is_empty());
     }
 
     #[test]

@@ -2,8 +2,11 @@
 //! leaves out, and of puzzles found in the player's own games, by touch in
 //! headless Chromium as a 390×844 phone:
 //! - a Jun Qi puzzle solved (the capture tapped piece then post: the rating
-//!   goes up) and a backgammon puzzle failed with a legal play that is not
-//!   the answer (checker by checker, then Done: the rating goes down);
+//!   goes up), then the next one failed with a legal move that is not the
+//!   answer (the rating goes down);
+//! - a backgammon puzzle failed with a legal play that is not the answer
+//!   (checker by checker, then Done: the rating goes down), then one of the
+//!   "make a point" theme solved (the rating goes up);
 //! - a finished Hex game of the player's holding a position where one cell
 //!   wins: the puzzles screen scans it in the bots' worker and counts one
 //!   puzzle from the player's games; the "From your games" theme offers it,
@@ -25,6 +28,7 @@ use papan::screens::puzzles::position;
 use papan_bots::Level;
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hex::Hex;
+use papan_rules::junqi::{JunQi, JunQiAction};
 use papan_rules::{Game, GameId, Record, Seat};
 use std::time::Duration;
 
@@ -87,28 +91,42 @@ async fn junqi_solved(client: &Client, base: &str) -> Result<(), String> {
     Ok(())
 }
 
-async fn backgammon_failed(client: &Client, base: &str) -> Result<(), String> {
-    browser::open_fresh(client, base, "en", &[], "/puzzles/backgammon").await?;
+/// Next, then a legal move that is not the answer: the rating goes down.
+async fn junqi_failed(client: &Client) -> Result<(), String> {
+    tap_testid(client, "puzzle-next").await?;
     let (id, opened, before) = shown(client).await?;
     if opened != "solving" {
         return Err(format!("{id} opens in phase {opened}"));
     }
-    let p = set(GameId::Backgammon)
+    let p = set(GameId::Junqi)
         .into_iter()
         .find(|p| p.id == id)
         .ok_or(format!("no {id}"))?;
-    let (game, _) = position::<Backgammon>(&p, None).ok_or("the puzzle does not set up")?;
-    let answer = answer_of(&p).replace('*', "");
-    // A play of two single steps that is not the answer, tapped as written.
-    let steps = game
+    let (game, _) = position::<JunQi>(&p, None).ok_or("the puzzle does not set up")?;
+    let answer = answer_of(&p).to_string();
+    let wrong = game
         .legal_moves()
         .into_iter()
-        .map(|m| game.format_move(&m).replace('*', ""))
-        .filter(|t| *t != answer)
-        .map(|t| t.split(' ').map(str::to_string).collect::<Vec<_>>())
-        .find(|steps| steps.len() == 2 && steps.iter().all(|s| s.split('/').count() == 2))
-        .ok_or(format!("{id}: no other play of two single steps"))?;
-    for step in &steps {
+        .filter(|m| matches!(m, JunQiAction::Move { .. }))
+        .map(|m| game.format_move(&m))
+        .find(|m| *m != answer)
+        .ok_or(format!("{id}: no move but the answer"))?;
+    let (from, to) = wrong.split_once('-').unwrap_or_default();
+    tap_post(client, from).await?;
+    tap_post(client, to).await?;
+    let after = phase(client, "wrong").await?;
+    if after >= before {
+        return Err(format!(
+            "failing {id} with {wrong} moved the rating from {before} to {after}"
+        ));
+    }
+    Ok(())
+}
+
+/// A backgammon play written as single steps (`13/7 bar/24*`), tapped as
+/// written, then Done if the board waits for it.
+async fn play_steps(client: &Client, steps: &[String]) -> Result<(), String> {
+    for step in steps {
         let (from, to) = step.split_once('/').unwrap_or_default();
         tap_css(client, &spot_selector(from)).await?;
         tokio::time::sleep(Duration::from_millis(200)).await;
@@ -128,6 +146,38 @@ async fn backgammon_failed(client: &Client, base: &str) -> Result<(), String> {
     if done == "done" {
         tap_testid(client, "done").await?;
     }
+    Ok(())
+}
+
+/// The steps of a play of two single-die steps, hits unmarked; none for
+/// a play written otherwise (doubles, a checker moved twice).
+fn single_steps(play: &str) -> Option<Vec<String>> {
+    let steps: Vec<String> = play.replace('*', "").split(' ').map(str::to_string).collect();
+    let single = steps.len() == 2 && steps.iter().all(|s| !s.contains('(') && s.split('/').count() == 2);
+    single.then_some(steps)
+}
+
+async fn backgammon_failed(client: &Client, base: &str) -> Result<(), String> {
+    browser::open_fresh(client, base, "en", &[], "/puzzles/backgammon").await?;
+    let (id, opened, before) = shown(client).await?;
+    if opened != "solving" {
+        return Err(format!("{id} opens in phase {opened}"));
+    }
+    let p = set(GameId::Backgammon)
+        .into_iter()
+        .find(|p| p.id == id)
+        .ok_or(format!("no {id}"))?;
+    let (game, _) = position::<Backgammon>(&p, None).ok_or("the puzzle does not set up")?;
+    let answer = answer_of(&p).replace('*', "");
+    // A play of two single steps that is not the answer.
+    let steps = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| game.format_move(&m).replace('*', ""))
+        .filter(|t| *t != answer)
+        .find_map(|t| single_steps(&t))
+        .ok_or(format!("{id}: no other play of two single steps"))?;
+    play_steps(client, &steps).await?;
     let after = phase(client, "wrong").await?;
     if after >= before {
         return Err(format!(
@@ -135,6 +185,33 @@ async fn backgammon_failed(client: &Client, base: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A puzzle of the "make a point" theme whose answer is two single steps
+/// (picking the theme again until one comes), solved: the rating goes up.
+async fn backgammon_solved(client: &Client) -> Result<(), String> {
+    for _ in 0..20 {
+        browser::scroll_and_tap_testid(client, "puzzle-theme-make-point").await?;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (id, opened, before) = shown(client).await?;
+        let p = set(GameId::Backgammon)
+            .into_iter()
+            .find(|p| p.id == id)
+            .ok_or(format!("no {id}"))?;
+        let Some(steps) = single_steps(answer_of(&p)) else {
+            continue;
+        };
+        if opened != "solving" {
+            return Err(format!("{id} opens in phase {opened}"));
+        }
+        play_steps(client, &steps).await?;
+        let after = phase(client, "solved").await?;
+        if after <= before {
+            return Err(format!("solving {id} moved the rating from {before} to {after}"));
+        }
+        return Ok(());
+    }
+    Err("twenty picks of the theme brought no answer of two single steps".into())
 }
 
 /// A finished game of the player's: the moves of shipped Hex puzzle
@@ -200,14 +277,16 @@ async fn own_puzzle_solved(client: &Client, base: &str) -> Result<(), String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_junqi_puzzle_solved_a_backgammon_puzzle_failed_and_one_from_the_players_game_by_touch() {
+async fn junqi_and_backgammon_puzzles_solved_and_failed_and_one_from_the_players_game_by_touch() {
     let repo = browser::repo();
     let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
     let all = async {
         junqi_solved(&client, &base).await?;
+        junqi_failed(&client).await?;
         backgammon_failed(&client, &base).await?;
+        backgammon_solved(&client).await?;
         own_puzzle_solved(&client, &base).await
     };
     let outcome = tokio::time::timeout(Duration::from_secs(300), all)

@@ -1,7 +1,9 @@
 //! Real-browser test of the puzzles, by touch in headless Chromium as a
 //! 390×844 phone: a Hex puzzle solved (the rating goes up and the why is
-//! shown), a HADANG puzzle failed with a legal wrong step (the rating goes
-//! down, the why gives the routes), Try again and Show solution. The sets
+//! shown) and the next one failed with another cell (it goes down); a
+//! HADANG puzzle failed with a legal wrong step (the rating goes down, the
+//! why gives the routes), Try again and Show solution, then a race puzzle
+//! solved (it goes up); the list shows the ratings left. The sets
 //! are fetched by the web build (`puzzles/<game>.jsonl`), never compiled in.
 //! Then the list, a puzzle and both results at 390 and 320 px in en, id and
 //! fil, kept as screenshots (`test-output/browser/puzzles/`).
@@ -17,6 +19,7 @@ use fantoccini::{Client, Locator};
 use papan::puzzles::{answer_of, bundled, parse_set, Puzzle};
 use papan::screens::puzzles::position;
 use papan_rules::hadang::{Hadang, HadangMove};
+use papan_rules::hex::Hex;
 use papan_rules::{Game, GameId};
 use serde_json::Value;
 use std::time::Duration;
@@ -80,13 +83,35 @@ async fn open(client: &Client, base: &str, lang: &str, path: &str) -> Result<(),
 
 /// Solves the Hex puzzle on screen; gives the rating before and after and the why.
 async fn solve_hex(client: &Client) -> Result<(u32, u32, String), String> {
+    try_hex(client, |answer, _| Some(answer.to_string()), "solved").await
+}
+
+/// Fails the Hex puzzle on screen with an empty cell that is not the answer.
+async fn fail_hex(client: &Client) -> Result<(u32, u32, String), String> {
+    let wrong = |answer: &str, game: &Hex| {
+        Game::legal_moves(game)
+            .into_iter()
+            .map(|m| Game::format_move(game, &m))
+            .find(|m| m != answer && m != "swap")
+    };
+    try_hex(client, wrong, "wrong").await
+}
+
+/// Places the stone `pick` chooses (from the answer and the position) on
+/// the Hex puzzle on screen and waits for `outcome`.
+async fn try_hex(
+    client: &Client,
+    pick: impl Fn(&str, &Hex) -> Option<String>,
+    outcome: &str,
+) -> Result<(u32, u32, String), String> {
     let (id, phase, before) = shown(client).await?;
     if phase != "solving" {
         return Err(format!("{id} opens in phase {phase}"));
     }
     let p = puzzle(GameId::Hex, &id)?;
-    let answer = answer_of(&p).to_string();
-    tap_cell(client, "hex-board", &answer).await?;
+    let (game, _) = position::<Hex>(&p, None).ok_or("the puzzle does not set up")?;
+    let cell = pick(answer_of(&p), &game).ok_or_else(|| format!("{id}: no cell to try"))?;
+    tap_cell(client, "hex-board", &cell).await?;
     // Boards from 9×9 show a ghost first: a second tap on it places.
     tokio::time::sleep(Duration::from_millis(400)).await;
     let still = client
@@ -97,30 +122,47 @@ async fn solve_hex(client: &Client) -> Result<(u32, u32, String), String> {
         .await
         .map_err(|e| e.to_string())?;
     if still.as_str() == Some("solving") {
-        tap_cell(client, "hex-board", &answer).await?;
+        tap_cell(client, "hex-board", &cell).await?;
     }
-    let v = wait_phase(client, "solved").await?;
+    let v = wait_phase(client, outcome).await?;
     let after: u32 = v[0].as_str().unwrap_or_default().parse().map_err(|e| format!("{e}"))?;
     Ok((before, after, v[1].as_str().unwrap_or_default().to_string()))
 }
 
 /// Fails the HADANG puzzle on screen with a legal step that is not the answer.
 async fn fail_hadang(client: &Client) -> Result<(u32, u32, String), String> {
+    let wrong = |answer: &str, game: &Hadang| {
+        Game::legal_moves(game)
+            .into_iter()
+            .filter(|m| matches!(m, HadangMove::Step(_)))
+            .map(|m| Game::format_move(game, &m))
+            .find(|m| m != answer)
+    };
+    step_hadang(client, wrong, "wrong").await
+}
+
+/// Solves the HADANG puzzle on screen, whose answer is a step.
+async fn solve_hadang(client: &Client) -> Result<(u32, u32, String), String> {
+    let answer = |answer: &str, _: &Hadang| Some(answer.to_string()).filter(|a| !a.ends_with(['h', 'v']));
+    step_hadang(client, answer, "solved").await
+}
+
+/// Takes the step `pick` chooses (from the answer and the position) on the
+/// HADANG puzzle on screen and waits for `outcome`.
+async fn step_hadang(
+    client: &Client,
+    pick: impl Fn(&str, &Hadang) -> Option<String>,
+    outcome: &str,
+) -> Result<(u32, u32, String), String> {
     let (id, phase, before) = shown(client).await?;
     if phase != "solving" {
         return Err(format!("{id} opens in phase {phase}"));
     }
     let p = puzzle(GameId::Hadang, &id)?;
     let (game, _) = position::<Hadang>(&p, None).ok_or("the puzzle does not set up")?;
-    let answer = answer_of(&p).to_string();
-    let wrong = Game::legal_moves(&game)
-        .into_iter()
-        .filter(|m| matches!(m, HadangMove::Step(_)))
-        .map(|m| Game::format_move(&game, &m))
-        .find(|m| *m != answer)
-        .ok_or_else(|| format!("{id}: no step other than the answer"))?;
-    tap_cell(client, "hadang-board", &wrong).await?;
-    let v = wait_phase(client, "wrong").await?;
+    let cell = pick(answer_of(&p), &game).ok_or_else(|| format!("{id}: no step to take"))?;
+    tap_cell(client, "hadang-board", &cell).await?;
+    let v = wait_phase(client, outcome).await?;
     let after: u32 = v[0].as_str().unwrap_or_default().parse().map_err(|e| format!("{e}"))?;
     Ok((before, after, v[1].as_str().unwrap_or_default().to_string()))
 }
@@ -138,11 +180,17 @@ async fn scenario(client: &Client, base: &str) -> Result<(), String> {
     if !why.contains("cannot") {
         return Err(format!("the why reads {why:?}"));
     }
-    // Next puzzle: a new one, rated as it stands.
+    // Next puzzle: a new one, rated as it stands, failed with another cell.
     tap_testid(client, "puzzle-next").await?;
     let (_, phase, rating) = shown(client).await?;
     if phase != "solving" || rating != after {
         return Err(format!("after Next: phase {phase}, rating {rating} (was {after})"));
+    }
+    let (before, hex_rating, _) = fail_hex(client).await?;
+    if hex_rating >= before {
+        return Err(format!(
+            "failing a Hex puzzle moved the rating from {before} to {hex_rating}"
+        ));
     }
 
     // HADANG (the Hex rating kept): a wrong step.
@@ -172,7 +220,15 @@ async fn scenario(client: &Client, base: &str) -> Result<(), String> {
     }
     tap_testid(client, "puzzle-show").await?;
     wait_phase(client, "shown").await?;
-    // The list shows the moved ratings.
+    // A race puzzle (its answer a step) solved: the rating goes up again.
+    browser::scroll_and_tap_testid(client, "puzzle-theme-race").await?;
+    let (before, hadang_rating, _) = solve_hadang(client).await?;
+    if hadang_rating <= before {
+        return Err(format!(
+            "solving a HADANG puzzle moved the rating from {before} to {hadang_rating}"
+        ));
+    }
+    // The list shows the ratings the puzzles left.
     client
         .goto(&format!("{base}/#/puzzles"))
         .await
@@ -187,8 +243,11 @@ async fn scenario(client: &Client, base: &str) -> Result<(), String> {
         |v| v.is_array(),
     )
     .await?;
-    if !(ratings[0].as_u64().unwrap_or(0) > 1500 && ratings[1].as_u64().unwrap_or(9999) < 1500) {
-        return Err(format!("the list shows ratings {ratings}"));
+    let listed = (ratings[0].as_u64(), ratings[1].as_u64());
+    if listed != (Some(hex_rating.into()), Some(hadang_rating.into())) {
+        return Err(format!(
+            "the list shows ratings {ratings}, the puzzles left Hex {hex_rating} and HADANG {hadang_rating}"
+        ));
     }
     Ok(())
 }
@@ -228,7 +287,7 @@ async fn scroll_to_result(client: &Client) -> Result<(), String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_hex_puzzle_solved_and_a_hadang_puzzle_failed_move_the_rating_by_touch() {
+async fn hex_and_hadang_puzzles_solved_and_failed_move_the_rating_by_touch() {
     let repo = browser::repo();
     let base = browser::serve_web_build(&repo);
     let driver = start_driver();

@@ -26,14 +26,6 @@ async fn find(client: &Client, css: &str, limit: Duration) -> Result<fantoccini:
     }
 }
 
-async fn attr(client: &Client, css: &str, name: &str) -> Result<String, String> {
-    let element = client
-        .find(Locator::Css(css))
-        .await
-        .map_err(|e| format!("{css}: {e}"))?;
-    Ok(element.attr(name).await.map_err(|e| e.to_string())?.unwrap_or_default())
-}
-
 /// Waits for the review of a `game` and its graph.
 async fn review_shown(client: &Client, game: &str) -> Result<(), String> {
     let section = format!("[data-testid=\"review\"][data-game=\"{game}\"]");
@@ -84,16 +76,22 @@ pub async fn check_review(client: &Client, base: &str, game: &str, screenshot: &
     if !explain.contains(':') {
         return Err(format!("the explanation names no better move: {explain:?}"));
     }
-    // The graph picks moves too: its first strip is the first move.
-    let strip = client
-        .find(Locator::Css("[data-testid=\"graph-move\"]"))
+    // The graph picks moves too: its first strip is the first move. Picking
+    // the worst move scrolled its line of the list into view a frame later
+    // (and may have shown "Try again" above the graph): let that settle, then
+    // bring the graph into view as a person would before tapping it.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    browser::scroll_and_tap_testid(client, "graph-move")
         .await
-        .map_err(|e| format!("the graph has no moves to tap: {e}"))?;
-    tap(client, &strip).await?;
-    let first = attr(client, "[data-testid=\"review-move\"]", "aria-current").await?;
-    if first != "true" {
-        return Err("tapping the graph's first move did not pick the first move".into());
-    }
+        .map_err(|e| format!("the graph's first move: {e}"))?;
+    browser::wait_js(
+        client,
+        "the graph's first move picked in the list",
+        "const m = document.querySelector('[data-testid=review-move]');
+         return !!m && m.getAttribute('aria-current') === 'true';",
+    )
+    .await
+    .map_err(|e| format!("tapping the graph's first move did not pick the first move: {e}"))?;
     tap(client, &worst).await?;
     tokio::time::sleep(Duration::from_millis(300)).await;
     browser::take_shot(client, screenshot).await?;

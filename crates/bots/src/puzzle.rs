@@ -37,8 +37,8 @@ pub mod find;
 pub mod junqi;
 
 pub use backgammon::{
-    bg_deep_check, bg_equity, bg_game, bg_play, bg_shots, bg_theme, bg_why, round4, BackgammonWhy, GnubgVerdict,
-    BACKGAMMON_THEMES, BG_MARGIN, BG_TOLERANCE,
+    bg_deep_check, bg_equity, bg_game, bg_lead, bg_play, bg_shots, bg_theme, bg_why, round4, BackgammonWhy, BgLead,
+    GnubgVerdict, BACKGAMMON_THEMES, BG_MARGIN, BG_PRESCREEN, BG_TOLERANCE,
 };
 pub use junqi::{
     junqi_answer, junqi_count, junqi_counts, junqi_game, junqi_position, junqi_theme, junqi_view, junqi_why,
@@ -107,8 +107,11 @@ pub enum Body {
         /// The best play, in gnubg-style notation (`13/9 6/5*`).
         answer: String,
         why: BackgammonWhy,
-        /// GNU Backgammon's verdict at generation time.
-        gnubg: GnubgVerdict,
+        /// GNU Backgammon's verdict at generation time: every shipped
+        /// puzzle has one; one found on the device (the player's own
+        /// games, [`find::Scan`]) has none and rests on the Expert's lead.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gnubg: Option<GnubgVerdict>,
     },
 }
 
@@ -284,7 +287,7 @@ pub fn check(puzzle: &Puzzle) -> Result<(), PuzzleError> {
             answer,
             why,
             gnubg,
-        } => check_backgammon(puzzle, position, *dice, answer, why, gnubg),
+        } => check_backgammon(puzzle, position, *dice, answer, why, gnubg.as_ref()),
     }
 }
 
@@ -341,7 +344,7 @@ fn check_backgammon(
     dice: [u8; 2],
     answer: &str,
     why: &BackgammonWhy,
-    gnubg: &GnubgVerdict,
+    gnubg: Option<&GnubgVerdict>,
 ) -> Result<(), PuzzleError> {
     let id = puzzle.id.as_str();
     let game = bg_game(id, position, dice, puzzle.side)?;
@@ -350,9 +353,11 @@ fn check_backgammon(
     if after == second {
         return fail(id, "the runner-up is the answer itself");
     }
-    let (_, gnubg_after) = bg_play(id, &game, &gnubg.best, "gnubg's best")?;
-    if gnubg_after != after {
-        return fail(id, format!("gnubg's best {} is not the answer {answer}", gnubg.best));
+    if let Some(gnubg) = gnubg {
+        let (_, gnubg_after) = bg_play(id, &game, &gnubg.best, "gnubg's best")?;
+        if gnubg_after != after {
+            return fail(id, format!("gnubg's best {} is not the answer {answer}", gnubg.best));
+        }
     }
     if why.equity[0] - why.equity[1] < BG_MARGIN {
         return fail(
@@ -734,14 +739,16 @@ pub fn why_en(puzzle: &Puzzle) -> String {
                 text.push_str(&format!(", bears off {}", why.off));
             }
             text.push_str(&format!(
-                ", blots {:?}, {} shots) beats {} ({} shots) by {:.3} at 2-ply; gnubg agrees, {:.3} ahead",
+                ", blots {:?}, {} shots) beats {} ({} shots) by {:.3} at 2-ply",
                 why.blots,
                 why.shots,
                 why.second,
                 why.second_shots,
                 why.equity[0] - why.equity[1],
-                gnubg.margin
             ));
+            if let Some(gnubg) = gnubg {
+                text.push_str(&format!("; gnubg agrees, {:.3} ahead", gnubg.margin));
+            }
             text
         }
     }

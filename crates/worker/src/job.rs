@@ -188,9 +188,7 @@ impl Scanner {
             GameId::Hex => Scan::hex(record(request)?)?,
             GameId::Hadang => Scan::hadang(record(request)?)?,
             GameId::Junqi => Scan::junqi(record(request)?)?,
-            GameId::Backgammon => {
-                return Err("backgammon puzzles are made with GNU Backgammon's check, not here".into())
-            }
+            GameId::Backgammon => Scan::backgammon(record(request)?)?,
         };
         Ok(Scanner { scan, elapsed: 0 })
     }

@@ -220,7 +220,7 @@ fn a_scan_of_a_finished_game_finds_the_puzzle_the_generator_found() {
 }
 
 #[test]
-fn a_scan_refuses_backgammon_and_a_record_that_does_not_replay() {
+fn a_scan_refuses_a_record_that_does_not_replay_or_is_not_the_games() {
     let bad = Request {
         game: papan_rules::GameId::Hex,
         task: Task::Puzzles,
@@ -232,8 +232,67 @@ fn a_scan_refuses_backgammon_and_a_record_that_does_not_replay() {
     let bg = Request {
         game: papan_rules::GameId::Backgammon,
         task: Task::Puzzles,
-        view: serde_json::json!({}),
+        view: serde_json::json!({"options": {}, "seed": 0, "moves": ["opening 6-1", "24/1"]}),
         seed: 0,
     };
-    assert!(start(&bg).err().unwrap().contains("GNU Backgammon"));
+    let refused = start(&bg).err().expect("a backgammon play no roll allows");
+    assert!(refused.contains("move 2") || refused.contains("B"), "{refused}");
+    let not_a_record = Request {
+        view: serde_json::json!({}),
+        ..bg
+    };
+    let refused = start(&not_a_record).err().expect("no record at all");
+    assert!(refused.contains("not a backgammon record"), "{refused}");
+}
+
+/// A backgammon game the Beginner played against itself (rolls from a
+/// seed): the scan finds puzzles in it on the device, without GNU
+/// Backgammon, and each one passes the shipped sets' check.
+#[test]
+fn a_scan_of_a_backgammon_game_finds_puzzles_that_pass_the_check() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let options = Default::default();
+    let mut game = Backgammon::new(&options, &mut rng).unwrap();
+    let mut record = papan_rules::Record::<Backgammon>::new(options, 5);
+    let mut seed = 0;
+    while !game.is_over() {
+        let mv = match game.sample_chance(&mut rng) {
+            Some(roll) => roll,
+            None => {
+                let Turn::Seat(seat) = game.turn() else {
+                    panic!("a seat is to move")
+                };
+                seed += 1;
+                papan_bots::puzzle::find::bot_move::<Backgammon>(&game.view(seat), Level::Beginner, seed, None)
+                    .expect("a play or the pass")
+            }
+        };
+        record.play(&mut game, mv).unwrap();
+    }
+    let request = Request {
+        game: papan_rules::GameId::Backgammon,
+        task: Task::Puzzles,
+        view: serde_json::to_value(&record).unwrap(),
+        seed: 0,
+    };
+    let reply = run_to_end(&request, still());
+    let found: Vec<papan_bots::puzzle::Puzzle> = reply
+        .puzzles
+        .expect("a scan answers with puzzles")
+        .into_iter()
+        .map(|p| serde_json::from_value(p).unwrap())
+        .collect();
+    assert!(!found.is_empty(), "no puzzle in a Beginner's game");
+    for (i, p) in found.into_iter().enumerate() {
+        let papan_bots::puzzle::Body::Backgammon { gnubg, .. } = &p.body else {
+            panic!("{p:?} is no backgammon puzzle")
+        };
+        assert!(gnubg.is_none(), "the device has no gnubg to ask");
+        let p = papan_bots::puzzle::Puzzle {
+            id: format!("own-{i}"),
+            ..p
+        };
+        papan_bots::puzzle::check(&p).unwrap_or_else(|e| panic!("{e}"));
+        papan_bots::puzzle::bg_deep_check(&p).unwrap_or_else(|e| panic!("{e}"));
+    }
 }

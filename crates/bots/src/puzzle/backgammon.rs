@@ -253,3 +253,96 @@ pub fn bg_deep_check(puzzle: &super::Puzzle) -> Result<(), PuzzleError> {
     }
     Ok(())
 }
+
+/// A play that does not lead at 1-ply by this much is not taken to 2-ply
+/// (a shortcut: the 2-ply margin decides).
+pub const BG_PRESCREEN: f32 = 0.03;
+
+/// One play through the Expert's stages: its board after, its equity at
+/// each depth it reached.
+struct Staged {
+    after: Board,
+    play: Play,
+    eq: [f32; 3],
+    depth: usize,
+}
+
+/// A play the Expert finds clearly best in a position: ahead of the
+/// runner-up by at least [`BG_MARGIN`] at 2-ply, its deepest comparison.
+#[derive(Clone, Debug)]
+pub struct BgLead {
+    pub answer: Play,
+    /// The board after the answer (mover's view).
+    pub after: Board,
+    pub second: Play,
+    pub second_after: Board,
+    /// 2-ply equities, rounded as stored: the answer, the runner-up.
+    pub equity: [f32; 2],
+    /// The same at 1-ply.
+    pub equity1: [f32; 2],
+    /// How many of the shallower stages (0-ply, 1-ply) put another play
+    /// first: 0 to 2, the answer is harder to see the more.
+    pub misleading_stages: u32,
+}
+
+/// The Expert's clear best play for the roll in `game`, if there is one
+/// (see the module's doc for the stages); `None` when fewer than two plays
+/// are legal or no play leads by [`BG_MARGIN`].
+pub fn bg_lead(game: &Backgammon) -> Option<BgLead> {
+    let plays = game.legal_plays();
+    if plays.len() < 2 {
+        return None;
+    }
+    let mut scored: Vec<Staged> = plays
+        .into_iter()
+        .map(|(after, play)| Staged {
+            after,
+            play,
+            eq: [bg_equity(&after, 0), f32::NEG_INFINITY, f32::NEG_INFINITY],
+            depth: 0,
+        })
+        .collect();
+    let best_at = |scored: &[Staged], depth: usize| {
+        (0..scored.len())
+            .filter(|&i| scored[i].depth >= depth)
+            .max_by(|&a, &b| scored[a].eq[depth].total_cmp(&scored[b].eq[depth]))
+            .unwrap_or(0)
+    };
+    let zero_best = best_at(&scored, 0);
+    // The Expert's stages: 16 within 0.5 to 1-ply, 8 within 0.2 to 2-ply.
+    for (depth, (count, window)) in [(16usize, 0.5f32), (8, 0.2)].into_iter().enumerate() {
+        let mut order: Vec<usize> = (0..scored.len()).filter(|&i| scored[i].depth == depth).collect();
+        order.sort_by(|&a, &b| scored[b].eq[depth].total_cmp(&scored[a].eq[depth]));
+        let best = scored[order[0]].eq[depth];
+        if depth == 1 {
+            let second = order.get(1).map_or(f32::NEG_INFINITY, |&i| scored[i].eq[1]);
+            if best - second < BG_PRESCREEN {
+                return None;
+            }
+        }
+        for (k, &i) in order.iter().enumerate() {
+            if k >= count || (k >= 2 && scored[i].eq[depth] < best - window) {
+                break;
+            }
+            scored[i].eq[depth + 1] = bg_equity(&scored[i].after, depth + 1);
+            scored[i].depth = depth + 1;
+        }
+    }
+    let one_best = best_at(&scored, 1);
+    let mut deep: Vec<usize> = (0..scored.len()).filter(|&i| scored[i].depth == 2).collect();
+    deep.sort_by(|&a, &b| scored[b].eq[2].total_cmp(&scored[a].eq[2]));
+    let (best, second) = (deep[0], deep[1]);
+    let equity = [round4(scored[best].eq[2]), round4(scored[second].eq[2])];
+    if scored[best].eq[2] - scored[second].eq[2] < BG_MARGIN || equity[0] - equity[1] < BG_MARGIN {
+        return None;
+    }
+    Some(BgLead {
+        answer: scored[best].play,
+        after: scored[best].after,
+        second: scored[second].play,
+        second_after: scored[second].after,
+        equity,
+        equity1: [round4(scored[best].eq[1]), round4(scored[second].eq[1])],
+        misleading_stages: (zero_best != best) as u32 + (one_best != best) as u32,
+    })
+}

@@ -4,15 +4,19 @@
 //! bots' worker over the player's own finished games ([`scan`]), so there
 //! is no fixed number of puzzles.
 //!
-//! Backgammon has no scan: its puzzles are cross-checked with GNU
-//! Backgammon when they are made, which only the generator has.
+//! A backgammon puzzle found on the device rests on the Expert's 2-ply
+//! lead alone: the shipped ones are also cross-checked with GNU
+//! Backgammon when they are made ([`backgammon_puzzle`] takes its verdict),
+//! which only the generator has.
 
+use super::backgammon::{bg_lead, BgLead};
 use super::{
-    hadang_theme, hadang_why, hadang_winners, hex_cells, hex_joined, hex_theme, hex_why, junqi_answer, junqi_game,
-    junqi_position, junqi_theme, junqi_why, Body, HexAnalysis, Puzzle,
+    bg_theme, bg_why, hadang_theme, hadang_why, hadang_winners, hex_cells, hex_joined, hex_theme, hex_why,
+    junqi_answer, junqi_game, junqi_position, junqi_theme, junqi_why, Body, GnubgVerdict, HexAnalysis, Puzzle,
 };
 use crate::junqi::{JunQiBudget, JunQiThinker};
 use crate::{Bot, Level, Thinker, SLICE};
+use papan_rules::backgammon::{Backgammon, BgMove};
 use papan_rules::hadang::{Hadang, HadangMove};
 use papan_rules::hex::{Cell, Hex, HexMove};
 use papan_rules::junqi::{JunQi, JunQiAction};
@@ -224,6 +228,47 @@ pub fn junqi_at(game: &JunQi) -> Option<Puzzle> {
     })
 }
 
+/// A backgammon puzzle at `game` (a roll to play): the Expert's clear best
+/// play ([`bg_lead`]), with no verdict of GNU Backgammon's.
+pub fn backgammon_at(game: &Backgammon) -> Option<Puzzle> {
+    game.dice()?;
+    let lead = bg_lead(game)?;
+    Some(backgammon_puzzle(game, &lead, None))
+}
+
+/// The puzzle of `lead` in `game`, with gnubg's `verdict` when it was asked:
+/// the why and theme from the position, rated by how many weaker bots find
+/// the answer and how many of the Expert's shallower stages miss it.
+pub fn backgammon_puzzle(game: &Backgammon, lead: &BgLead, verdict: Option<GnubgVerdict>) -> Puzzle {
+    let answer = BgMove::Play(lead.answer);
+    let second = game.format_move(&BgMove::Play(lead.second));
+    let why = bg_why(
+        game,
+        &lead.after,
+        &second,
+        &lead.second_after,
+        lead.equity,
+        lead.equity1,
+    );
+    let theme = bg_theme(game, &lead.after, &why).to_string();
+    let found = solved_by::<Backgammon>(game, &answer);
+    let rating = (900 + 100 * (6 - found) + 200 * lead.misleading_stages).clamp(800, 2200);
+    let dice = game.dice().expect("a roll to play");
+    Puzzle {
+        id: String::new(),
+        theme,
+        rating,
+        side: game.to_move().expect("a seat to move"),
+        body: Body::Backgammon {
+            position: game.position_id(),
+            dice: [dice.high, dice.low],
+            answer: game.format_move(&answer),
+            why,
+            gnubg: verdict,
+        },
+    }
+}
+
 /// The lowest full-width depth (1 to 3, no noise) at which the bots'
 /// search plays `answer`; 4 if none does.
 fn junqi_depth_found(game: &JunQi, answer: JunQiAction) -> u32 {
@@ -271,6 +316,10 @@ enum Kind {
         record: Record<JunQi>,
         game: JunQi,
     },
+    Backgammon {
+        record: Record<Backgammon>,
+        game: Backgammon,
+    },
 }
 
 impl Scan {
@@ -291,6 +340,12 @@ impl Scan {
     pub fn junqi(record: Record<JunQi>) -> Result<Scan, String> {
         let game = start(&record)?;
         Ok(Scan::of(Kind::Junqi { record, game }))
+    }
+
+    /// The scan of a backgammon record: every roll either side played.
+    pub fn backgammon(record: Record<Backgammon>) -> Result<Scan, String> {
+        let game = start(&record)?;
+        Ok(Scan::of(Kind::Backgammon { record, game }))
     }
 
     fn of(kind: Kind) -> Scan {
@@ -315,6 +370,7 @@ impl Scan {
             }),
             Kind::Hadang { record, game } => look(record, game, ply, &mut self.played, hadang_at),
             Kind::Junqi { record, game } => look(record, game, ply, &mut self.played, |g, _| junqi_at(g)),
+            Kind::Backgammon { record, game } => look(record, game, ply, &mut self.played, |g, _| backgammon_at(g)),
         };
         self.found.extend(found);
         self.ply += 1;

@@ -1,18 +1,20 @@
 //! Backgammon puzzles from self-play: positions and rolls where the
 //! Expert's stages (0-ply for every play, 1-ply for the best 16 within
 //! 0.5, 2-ply for the best 8 of those within 0.2, at least two) put one
-//! play ahead of every other by [`BG_MARGIN`] at 2-ply, cross-checked
+//! play ahead of every other by [`papan_bots::puzzle::BG_MARGIN`] at 2-ply, cross-checked
 //! with GNU Backgammon (its best play at 2-ply, by `gnubg_best.py` run
 //! inside gnubg): only the positions where gnubg's best play is the same,
 //! and at least [`GNUBG_MARGIN`] ahead of its second, become puzzles, and
 //! its verdict is kept beside each. No theme takes more than
 //! [`THEME_SHARE`] of a set (hits are the commonest clear best play), and
-//! every decision of a bear-off is looked at (half the others are).
+//! every decision of a bear-off is looked at (half the others are). The
+//! Expert's side of it is the bots' own [`bg_lead`], the one the app runs
+//! on the player's games.
 
-use super::solved_by;
-use papan_bots::puzzle::{bg_equity, bg_theme, bg_why, round4, Body, GnubgVerdict, Puzzle, BG_MARGIN};
+use papan_bots::puzzle::find::backgammon_puzzle;
+use papan_bots::puzzle::{bg_lead, round4, GnubgVerdict, Puzzle};
 use papan_bots::Level;
-use papan_rules::backgammon::{position_id, Backgammon, BgMove, Board, Dice, Play};
+use papan_rules::backgammon::{position_id, Backgammon, BgMove, Dice};
 use papan_rules::{Game, Turn};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,9 +29,6 @@ const PER_GAME: usize = 2;
 pub const GNUBG_MARGIN: f32 = 0.04;
 /// The most of a set one theme may take.
 pub const THEME_SHARE: f64 = 0.35;
-/// A play that does not lead at 1-ply by this much is not taken to 2-ply
-/// (a shortcut: the 2-ply margin decides).
-const PRESCREEN: f32 = 0.03;
 
 /// GNU Backgammon answering `gnubg_best.py` queries, one process for a run.
 pub struct Gnubg {
@@ -204,81 +203,27 @@ fn from_game(
     Ok(out)
 }
 
-struct Scored {
-    after: Board,
-    play: Play,
-    eq: [f32; 3],
-    depth: usize,
-}
-
 fn puzzle_at(
     game: &Backgammon,
     seen: &mut HashSet<String>,
     gnubg: &mut Gnubg,
     stats: &mut BgStats,
 ) -> Result<Option<Puzzle>, String> {
-    let plays = game.legal_plays();
-    if plays.len() < 2 {
+    let Some(dice) = game.dice() else {
         return Ok(None);
-    }
-    let dice = game.dice().expect("dice to play");
+    };
     let position = game.position_id();
     let key = format!("{position} {dice}");
     if seen.contains(&key) {
         return Ok(None);
     }
-    let mut scored: Vec<Scored> = plays
-        .into_iter()
-        .map(|(after, play)| Scored {
-            after,
-            play,
-            eq: [bg_equity(&after, 0), f32::NEG_INFINITY, f32::NEG_INFINITY],
-            depth: 0,
-        })
-        .collect();
-    let zero_best = scored
-        .iter()
-        .enumerate()
-        .max_by(|a, b| a.1.eq[0].total_cmp(&b.1.eq[0]))
-        .map(|(i, _)| i)
-        .unwrap_or(0);
-    // The Expert's stages: 16 within 0.5 to 1-ply, 8 within 0.2 to 2-ply.
-    for (depth, (count, window)) in [(16usize, 0.5f32), (8, 0.2)].into_iter().enumerate() {
-        let mut order: Vec<usize> = (0..scored.len()).filter(|&i| scored[i].depth == depth).collect();
-        order.sort_by(|&a, &b| scored[b].eq[depth].total_cmp(&scored[a].eq[depth]));
-        let best = scored[order[0]].eq[depth];
-        if depth == 1 {
-            let second = order.get(1).map_or(f32::NEG_INFINITY, |&i| scored[i].eq[1]);
-            if best - second < PRESCREEN {
-                return Ok(None);
-            }
-        }
-        for (k, &i) in order.iter().enumerate() {
-            if k >= count || (k >= 2 && scored[i].eq[depth] < best - window) {
-                break;
-            }
-            scored[i].eq[depth + 1] = bg_equity(&scored[i].after, depth + 1);
-            scored[i].depth = depth + 1;
-        }
-    }
-    let one_best = (0..scored.len())
-        .filter(|&i| scored[i].depth >= 1)
-        .max_by(|&a, &b| scored[a].eq[1].total_cmp(&scored[b].eq[1]))
-        .unwrap_or(0);
-    let mut deep: Vec<usize> = (0..scored.len()).filter(|&i| scored[i].depth == 2).collect();
-    deep.sort_by(|&a, &b| scored[b].eq[2].total_cmp(&scored[a].eq[2]));
-    let (best, second) = (deep[0], deep[1]);
-    if scored[best].eq[2] - scored[second].eq[2] < BG_MARGIN {
+    let Some(lead) = bg_lead(game) else {
         return Ok(None);
-    }
-    let equity = [round4(scored[best].eq[2]), round4(scored[second].eq[2])];
-    if equity[0] - equity[1] < BG_MARGIN {
-        return Ok(None);
-    }
+    };
     seen.insert(key);
     stats.candidates += 1;
     let theirs = gnubg.best(&position, dice)?;
-    let ours = position_id::encode(&scored[best].after);
+    let ours = position_id::encode(&lead.after);
     let Some((gnubg_best, gnubg_eq, gnubg_after)) = theirs.first().cloned() else {
         return Ok(None);
     };
@@ -291,37 +236,10 @@ fn puzzle_at(
         return Ok(None);
     }
     stats.clear += 1;
-    let answer = BgMove::Play(scored[best].play);
-    let answer_text = game.format_move(&answer);
-    let second_text = game.format_move(&BgMove::Play(scored[second].play));
-    let equity1 = [round4(scored[best].eq[1]), round4(scored[second].eq[1])];
-    let why = bg_why(
-        game,
-        &scored[best].after,
-        &second_text,
-        &scored[second].after,
-        equity,
-        equity1,
-    );
-    let theme = bg_theme(game, &scored[best].after, &why).to_string();
-    let found = solved_by::<Backgammon>(game, &answer);
-    let rating =
-        (900 + 100 * (6 - found) + 200 * (zero_best != best) as u32 + 200 * (one_best != best) as u32).clamp(800, 2200);
-    Ok(Some(Puzzle {
-        id: String::new(),
-        theme,
-        rating,
-        side: game.to_move().expect("a seat to move"),
-        body: Body::Backgammon {
-            position,
-            dice: [dice.high, dice.low],
-            answer: answer_text,
-            why,
-            gnubg: GnubgVerdict {
-                best: gnubg_best,
-                equity: round4(gnubg_eq),
-                margin: round4(gnubg_margin),
-            },
-        },
-    }))
+    let verdict = GnubgVerdict {
+        best: gnubg_best,
+        equity: round4(gnubg_eq),
+        margin: round4(gnubg_margin),
+    };
+    Ok(Some(backgammon_puzzle(game, &lead, Some(verdict))))
 }
