@@ -3,6 +3,7 @@
 //! on refusal.
 
 use crate::error::{ApiError, ErrorCode};
+use crate::push::{PushStatus, PushSubscriptionRequest};
 use crate::sse::SseParser;
 use crate::wire::*;
 use futures_util::{Stream, StreamExt};
@@ -291,6 +292,27 @@ impl Client {
     /// This device's vacation: running or not, and what is left this month.
     pub async fn vacation_status(&self) -> Result<VacationStatus, ClientError> {
         let response = self.send(|http, root| http.get(format!("{root}/vacation"))).await?;
+        Self::read(response).await
+    }
+
+    /// The server's Web Push key and what this device is told now.
+    pub async fn push_status(&self) -> Result<PushStatus, ClientError> {
+        let response = self.send(|http, root| http.get(format!("{root}/push"))).await?;
+        Self::read(response).await
+    }
+
+    /// Notices of `request.kinds` to the browser subscription in `request`
+    /// (replacing the one this device had).
+    pub async fn push_subscribe(&self, request: &PushSubscriptionRequest) -> Result<PushStatus, ClientError> {
+        let response = self
+            .send(|http, root| http.put(format!("{root}/push")).json(request))
+            .await?;
+        Self::read(response).await
+    }
+
+    /// No more notices for this device.
+    pub async fn push_unsubscribe(&self) -> Result<PushStatus, ClientError> {
+        let response = self.send(|http, root| http.delete(format!("{root}/push"))).await?;
         Self::read(response).await
     }
 

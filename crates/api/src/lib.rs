@@ -5,6 +5,7 @@
 //! - [`error`]: the typed error body every refusal carries;
 //! - [`client`]: a reqwest client (native and wasm32) with SSE subscription;
 //! - [`sse`]: a small Server-Sent Events parser over a byte stream;
+//! - [`push`]: Web Push subscriptions and the messages sent through them;
 //! - [`fairness`]: checks of the Jun Qi layout commitment after a game;
 //! - [`ratings`]: the Glicko-2 arithmetic (ranked rooms, the app's puzzles).
 
@@ -17,10 +18,12 @@ pub mod client;
 pub mod error;
 pub mod fairness;
 pub mod options;
+pub mod push;
 pub mod ratings;
 pub mod sse;
 pub mod wire;
 
 pub use client::{server_addresses, Client, ClientError, EventStream};
 pub use error::{ApiError, ErrorCode};
+pub use push::*;
 pub use wire::*;

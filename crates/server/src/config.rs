@@ -2,6 +2,7 @@
 //! cluster and the web app it may serve too.
 
 use crate::cluster::ClusterConfig;
+use crate::push::PushConfig;
 use crate::tls::TlsIdentity;
 use crate::wall::WallClock;
 use std::net::SocketAddr;
@@ -34,6 +35,8 @@ pub struct Config {
     /// Also serve the web build in this folder on the same address
     /// (`--app DIR`, [`crate::app_files`]); the API's routes come first.
     pub app: Option<PathBuf>,
+    /// Web Push: the VAPID key, the hourly bound.
+    pub push: PushConfig,
 }
 
 impl Config {
@@ -51,6 +54,7 @@ impl Config {
             tls: None,
             cluster: None,
             app: None,
+            push: PushConfig::default(),
         }
     }
 }

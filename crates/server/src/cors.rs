@@ -11,7 +11,7 @@ use axum::http::{HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-pub const ALLOW_METHODS: &str = "GET, POST, OPTIONS";
+pub const ALLOW_METHODS: &str = "GET, POST, PUT, DELETE, OPTIONS";
 pub const ALLOW_HEADERS: &str = "authorization, content-type, x-seat-token, last-event-id";
 /// Seconds a browser may cache a preflight answer.
 pub const MAX_AGE: &str = "600";

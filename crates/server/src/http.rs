@@ -69,6 +69,10 @@ pub fn router(app: App, files: Option<Arc<AppFiles>>) -> Router {
         .route("/v1/ratings/{game}", get(rating))
         .route("/v1/vacation", get(vacation_status).post(vacation))
         .route("/v1/seats/summary", post(seats_summary))
+        .route(
+            "/v1/push",
+            get(push_status).put(push_subscribe).delete(push_unsubscribe),
+        )
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(limit))
         // Outermost, and after the fallback: every path, known or not, and
@@ -233,6 +237,26 @@ async fn seats_summary(
     let device = device(&app, &headers).await?;
     let request: SeatsSummaryRequest = parse(body)?;
     Ok(Json(app.seats_summary(&device, request.seats).await?))
+}
+
+async fn push_status(State(app): State<App>, headers: HeaderMap) -> Answer<PushStatus> {
+    let device = device(&app, &headers).await?;
+    Ok(Json(app.push.status(&app.store, &device).await?))
+}
+
+async fn push_subscribe(
+    State(app): State<App>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<PushStatus> {
+    let device = device(&app, &headers).await?;
+    let request: PushSubscriptionRequest = parse(body)?;
+    Ok(Json(app.push.subscribe(&app.store, &device, request).await?))
+}
+
+async fn push_unsubscribe(State(app): State<App>, headers: HeaderMap) -> Answer<PushStatus> {
+    let device = device(&app, &headers).await?;
+    Ok(Json(app.push.unsubscribe(&app.store, &device).await?))
 }
 
 fn sse_event(event: &RoomEvent) -> Event {

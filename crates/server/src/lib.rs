@@ -18,6 +18,8 @@
 //! - [`storage`]: the storage layer and its versioned log records, over
 //!   [`store`] (SQLite, one node) or [`cluster`] (NATS JetStream: logs,
 //!   buckets, leases, shared by many nodes);
+//! - [`push`]: Web Push notices to devices (encrypted, signed, bounded),
+//!   handed over by the room tasks;
 //! - [`wall`]: the time of day correspondence rooms run on (injectable);
 //! - [`ratings`]: Glicko-2 arithmetic; [`secrets`]: OS randomness (tokens,
 //!   codes, game seeds; the dice derive from the committed seed).
@@ -38,6 +40,7 @@ pub mod games;
 pub mod http;
 pub mod limits;
 pub mod listen;
+pub mod push;
 pub mod ratings;
 pub mod relay;
 pub mod room;
@@ -90,7 +93,11 @@ impl Server {
             )),
             None => Storage::Sqlite(Arc::new(Store::open(&config.db).map_err(std::io::Error::other)?)),
         };
-        let shared = Arc::new(Shared::new(config.clone(), store));
+        let key_file = (config.push.key_file.clone()).unwrap_or_else(|| config.db.with_file_name("vapid.key"));
+        let vapid = push::Vapid::load_or_create(&key_file, &config.push.subject).map_err(std::io::Error::other)?;
+        let pusher = Arc::new(push::Pusher::new(vapid, config.push.clone(), config.wall.clone()));
+        let shared = Arc::new(Shared::new(config.clone(), store, pusher.clone()));
+        pusher.start(shared.store.clone());
         let mut cluster_tasks = Vec::new();
         let stored_rooms = match &*shared.store {
             Storage::Sqlite(store) => {

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 const USAGE: &str = "usage: papan-server [--db FILE] [--addr HOST:PORT] [--grace-s N] [--rate-per-second N] \
 [--tls-cert CHAIN.pem --tls-key KEY.pem] [--nats URL[,URL…] [--lease-s N] [--nats-replicas N]] \
-[--app DIR] [--until-stdin-closes]";
+[--app DIR] [--vapid-key FILE] [--push-subject mailto:…|https://…] [--until-stdin-closes]";
 
 #[derive(Debug)]
 struct Args {
@@ -30,6 +30,9 @@ struct Args {
     cluster: Option<ClusterConfig>,
     /// The web build to serve beside the API.
     app: Option<PathBuf>,
+    /// Web Push: the VAPID key file (every node of a cluster the same).
+    vapid_key: Option<PathBuf>,
+    push_subject: Option<String>,
     /// Stop when standard input reaches its end (the parent is gone).
     until_stdin_closes: bool,
 }
@@ -45,6 +48,8 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         tls_key: None,
         cluster: None,
         app: None,
+        vapid_key: None,
+        push_subject: None,
         until_stdin_closes: false,
     };
     let (mut lease_s, mut replicas) = (None, None);
@@ -68,6 +73,15 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             "--tls-cert" => parsed.tls_cert = Some(PathBuf::from(&value)),
             "--tls-key" => parsed.tls_key = Some(PathBuf::from(&value)),
             "--app" => parsed.app = Some(PathBuf::from(&value)),
+            "--vapid-key" => parsed.vapid_key = Some(PathBuf::from(&value)),
+            "--push-subject" => {
+                if !(value.starts_with("mailto:") || value.starts_with("https://")) {
+                    return Err(bad(
+                        &"must be a mailto: or https:// address (push services write to it)",
+                    ));
+                }
+                parsed.push_subject = Some(value.clone());
+            }
             "--nats" => parsed.cluster = Some(ClusterConfig::new(value)),
             "--lease-s" => {
                 let seconds: f64 = value.parse().map_err(|e| bad(&e))?;
@@ -133,6 +147,10 @@ async fn main() {
         }
     }
     config.app = args.app;
+    config.push.key_file = args.vapid_key;
+    if let Some(subject) = args.push_subject {
+        config.push.subject = subject;
+    }
     if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
         match TlsIdentity::read(cert, key) {
             Ok(identity) => config.tls = Some(identity),

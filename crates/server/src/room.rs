@@ -5,6 +5,7 @@
 use crate::config::Config;
 use crate::core::{Logged, RoomCore};
 use crate::games::{absence, tempo, Absence};
+use crate::push::{Notice, Says};
 use crate::secrets;
 use crate::storage::{Entry, NewSeat, RatedResult, Storage};
 use papan_api::fairness::dice_rng;
@@ -152,6 +153,8 @@ pub struct RoomEnv {
     pub store: Arc<Storage>,
     /// Where the room is forgotten once its task ends.
     pub registry: Arc<Registry>,
+    /// Where notices to the seats' devices go.
+    pub push: Arc<crate::push::Pusher>,
 }
 
 pub struct Actor {
@@ -174,6 +177,9 @@ pub struct Actor {
     absent_since: [Option<Instant>; 2],
     origin: Instant,
     closed_at: Option<Instant>,
+    /// The version whose move its player was reminded of (time low), so
+    /// that each move is reminded of once (again after a restart, at most).
+    reminded: Option<u64>,
     /// Another node appended to this room's log (it owns the room now):
     /// the task ends without writing again.
     fenced: bool,
@@ -222,6 +228,7 @@ impl Actor {
             absent_since: [None; 2],
             origin: Instant::now(),
             closed_at: None,
+            reminded: None,
             fenced: false,
             env,
         };
@@ -694,6 +701,11 @@ impl Actor {
     ) -> Result<u64, ApiError> {
         let now = self.now();
         let present = self.present();
+        // Whose move it was, to tell a device when it becomes its move; and
+        // who asked (never told of what it did itself).
+        let moving_before = self.your_moves();
+        let asker = origin.map(|(slot, _)| slot).or(seat.as_ref().map(|s| s.slot));
+        let joined = seat.as_ref().map(|s| (s.slot, s.device_id.clone()));
         let mut next = self.core.clone();
         let mut clock = self.clock;
         let mut done: Vec<(Logged, [RoomEvent; 2])> = Vec::new();
@@ -777,6 +789,7 @@ impl Actor {
         if self.correspondence {
             self.track_status(before).await;
         }
+        self.tell(&done, moving_before, asker, joined);
         for (event, rendered) in done {
             if let EventKind::Ended { outcome } = &event.kind {
                 tracing::info!(room = %self.core.id, reason = ?outcome.reason, winner = ?outcome.winner, "game over");
@@ -787,6 +800,107 @@ impl Actor {
             }
         }
         Ok(first_version)
+    }
+
+    /// Whether each seat is to move (correspondence rooms only: live games
+    /// are played with the app open).
+    fn your_moves(&self) -> [bool; 2] {
+        if !self.correspondence {
+            return [false; 2];
+        }
+        [0u8, 1].map(|slot| self.devices[slot as usize].is_some() && self.summary(slot).your_move)
+    }
+
+    /// Hands the devices' notices of a commit to the pusher: the room's
+    /// creator that someone joined; in correspondence games, the seat whose
+    /// move it became and both seats that the game ended. The device that
+    /// asked for the commit is not told of it.
+    fn tell(
+        &self,
+        done: &[(Logged, [RoomEvent; 2])],
+        moving_before: [bool; 2],
+        asker: Option<u8>,
+        joined: Option<(u8, String)>,
+    ) {
+        let device = |slot: u8| match &joined {
+            Some((s, device)) if *s == slot => Some(device.clone()),
+            _ => self.devices[slot as usize].clone(),
+        };
+        let game = self.core.options.game();
+        let mut told = [false; 2];
+        let say = |slot: u8, says: Says, told: &mut [bool; 2]| {
+            if asker == Some(slot) {
+                return;
+            }
+            if let Some(device) = device(slot) {
+                told[slot as usize] = true;
+                self.env.push.notify(Notice {
+                    device,
+                    room: self.core.id.clone(),
+                    game,
+                    says,
+                });
+            }
+        };
+        for (event, _) in done {
+            match &event.kind {
+                EventKind::Joined { slot: 1 } => say(0, Says::InviteAccepted, &mut told),
+                EventKind::Ended { outcome } if self.correspondence => {
+                    for slot in 0..2u8 {
+                        let won = outcome.winner.map(|w| w == self.core.seat_of(slot));
+                        say(slot, Says::GameEnded { won }, &mut told);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let moving = self.your_moves();
+        for slot in 0..2u8 {
+            let s = slot as usize;
+            if moving[s] && !moving_before[s] && !told[s] && self.core.playing() {
+                say(slot, Says::YourMove, &mut told);
+            }
+        }
+    }
+
+    /// When the seat to move in a correspondence game has a fifth of its
+    /// time left (wall-clock ms), if it is yet to be reminded.
+    fn reminder_due(&self, now: u64) -> Option<(Seat, u64, u64)> {
+        if !self.correspondence || self.reminded == Some(self.core.version) || !self.core.playing() {
+            return None;
+        }
+        let Tempo::PerMove { limit_ms } = self.tempo else {
+            return None;
+        };
+        let clock = self.clock.as_ref()?;
+        let seat = clock.running()?;
+        let left = clock.remaining(seat, now)?;
+        let at = now + left.saturating_sub(limit_ms / 5);
+        Some((seat, at, left))
+    }
+
+    /// Reminds the seat to move that a fifth of its time is left.
+    fn remind(&mut self, now: u64) {
+        let Some((seat, at, left)) = self.reminder_due(now) else {
+            return;
+        };
+        if at > now || left == 0 {
+            return;
+        }
+        self.reminded = Some(self.core.version);
+        let Some(slot) = (0..2u8).find(|&s| self.core.seat_of(s) == seat) else {
+            return;
+        };
+        if let Some(device) = self.devices[slot as usize].clone() {
+            self.env.push.notify(Notice {
+                device,
+                room: self.core.id.clone(),
+                game: self.core.options.game(),
+                says: Says::TimeLow {
+                    hours_left: left.div_ceil(3_600_000),
+                },
+            });
+        }
     }
 
     /// A correspondence game that ended (or a waiting room closed) no
@@ -905,6 +1019,9 @@ impl Actor {
                 consider(Instant::now() + self.game_to_real(ms));
             }
         }
+        if let Some((_, remind_at, _)) = self.reminder_due(now) {
+            consider(Instant::now() + self.game_to_real(remind_at.saturating_sub(now)));
+        }
         // A vacation's end starts its seat's clock again.
         for until in self.core.vacation_until.iter().flatten().filter(|&&u| u > now) {
             consider(Instant::now() + self.game_to_real(until - now));
@@ -923,6 +1040,7 @@ impl Actor {
         if let (true, Some(c)) = (self.correspondence, self.clock.as_mut()) {
             away_sync(&self.core, c, now);
         }
+        self.remind(now);
         if let Some(expiry) = self.clock.as_mut().and_then(|c| c.poll(now)) {
             let event = match expiry {
                 Expiry::Flag { loser } => Some(Logged::new(EventKind::Ended {

@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::core::{Logged, RoomCore};
+use crate::push::Pusher;
 use crate::room::{self, Actor, Registry, RoomEnv, RoomHandle};
 use crate::storage::{self, Storage};
 use crate::{games, limits, secrets};
@@ -24,6 +25,8 @@ pub struct Shared {
     /// replayed (id → join code): answered 410, never served.
     kept_closed: Mutex<HashMap<String, String>>,
     pub limiter: limits::RateLimiter,
+    /// Web Push notices (the room tasks hand theirs over too).
+    pub push: Arc<Pusher>,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -32,7 +35,7 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Shared {
     /// What is shared, around `store`.
-    pub fn new(config: Config, store: Storage) -> Shared {
+    pub fn new(config: Config, store: Storage, push: Arc<Pusher>) -> Shared {
         let store = Arc::new(store);
         let rooms = Arc::new(Registry::default());
         Shared {
@@ -41,7 +44,9 @@ impl Shared {
                 config: config.clone(),
                 store: store.clone(),
                 registry: rooms.clone(),
+                push: push.clone(),
             }),
+            push,
             config,
             store,
             rooms,

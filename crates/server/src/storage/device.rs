@@ -11,7 +11,9 @@
 //! given back when the player ends it early.
 
 use crate::wall::month_of;
-use papan_api::{ApiError, ErrorCode, VacationStatus, DAY_MS, MAX_CORRESPONDENCE_GAMES, VACATION_DAYS_PER_MONTH};
+use papan_api::{
+    ApiError, ErrorCode, NoticeKind, VacationStatus, DAY_MS, MAX_CORRESPONDENCE_GAMES, VACATION_DAYS_PER_MONTH,
+};
 use serde::{Deserialize, Serialize};
 
 /// A vacation: from, until (server time, ms since 1970).
@@ -30,6 +32,27 @@ pub struct MonthUse {
     pub used_ms: u64,
 }
 
+/// Where a device is told things by Web Push ([`crate::push`]): its
+/// browser's subscription (keys as unpadded base64url), what it wants to
+/// be told, and in which language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PushTarget {
+    pub endpoint: String,
+    pub p256dh: String,
+    pub auth: String,
+    pub kinds: Vec<NoticeKind>,
+    pub lang: String,
+}
+
+/// Notices sent in one hour (`ms / 3_600_000` of the wall clock).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HourCount {
+    pub hour: u64,
+    pub count: u32,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeviceState {
@@ -42,6 +65,12 @@ pub struct DeviceState {
     /// The vacation charged to the month of the last one taken.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub used: Option<MonthUse>,
+    /// Where notices go, if the device asked for any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push: Option<PushTarget>,
+    /// Notices sent in the last hour one was sent in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pushed: Option<HourCount>,
 }
 
 const ALLOWANCE_MS: u64 = VACATION_DAYS_PER_MONTH as u64 * DAY_MS;
@@ -130,6 +159,19 @@ impl DeviceState {
         self.games.retain(|g| g != room);
     }
 
+    /// Counts one more notice in `hour`; refused past `bound` an hour.
+    pub fn count_push(&mut self, hour: u64, bound: u32) -> Result<(), ApiError> {
+        let count = self.pushed.filter(|p| p.hour == hour).map_or(0, |p| p.count);
+        if count >= bound {
+            return Err(ApiError::new(
+                ErrorCode::RateLimited,
+                format!("this device had its {bound} notices this hour"),
+            ));
+        }
+        self.pushed = Some(HourCount { hour, count: count + 1 });
+        Ok(())
+    }
+
     pub fn status(&self, now: u64) -> VacationStatus {
         VacationStatus {
             on_vacation_ms: self.on_vacation(now).map(|until| until - now),
@@ -190,6 +232,19 @@ mod tests {
             serde_json::from_str::<DeviceState>("{}").unwrap(),
             DeviceState::default()
         );
+    }
+
+    #[test]
+    fn notices_are_counted_per_hour_up_to_the_bound() {
+        let mut state = DeviceState::default();
+        for _ in 0..3 {
+            state.count_push(100, 3).unwrap();
+        }
+        let before = state.clone();
+        assert_eq!(state.count_push(100, 3).unwrap_err().code, ErrorCode::RateLimited);
+        assert_eq!(state, before);
+        state.count_push(101, 3).unwrap();
+        assert_eq!(state.pushed, Some(HourCount { hour: 101, count: 1 }));
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod help;
 mod hidden;
 mod log_fixtures;
 mod online;
+mod push;
 mod restore;
 mod rooms;
 mod seats_summary;

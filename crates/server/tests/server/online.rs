@@ -307,7 +307,7 @@ async fn cors_preflight_is_answered_and_every_response_allows_any_origin() {
         assert_eq!(answer.status(), 204, "{path}");
         let h = answer.headers();
         assert_eq!(h["access-control-allow-origin"], "*");
-        assert_eq!(h["access-control-allow-methods"], "GET, POST, OPTIONS");
+        assert_eq!(h["access-control-allow-methods"], "GET, POST, PUT, DELETE, OPTIONS");
         assert_eq!(
             h["access-control-allow-headers"],
             "authorization, content-type, x-seat-token, last-event-id"

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod nats;
+pub mod push_service;
 
 use papan_api::{Action, ActionAccepted, ActionRequest, Client, ClientError, GameId, RoomOptions, SeatGrant, Snapshot};
 use papan_server::{Config, Server};
