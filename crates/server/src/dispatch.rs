@@ -47,7 +47,10 @@ impl Shared {
         for _ in 0..3 {
             let owner = cluster.owner(id).await.map_err(room::internal)?;
             let Some(owner) = owner else {
-                return Err(ApiError::new(ErrorCode::NotFound, "no such room"));
+                // No owner record: no such room, or a closed one (its
+                // records erased), which is read from its log.
+                let closed = cluster.read_closed(id).await.map_err(room::internal)?;
+                return self.open_stored(closed).map(Route::Local);
             };
             if owner.node == cluster.node {
                 return self.load_owned(cluster, id).await.map(Route::Local);

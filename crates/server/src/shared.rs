@@ -23,7 +23,7 @@ pub struct Shared {
     /// Rooms kept closed because their stored log cannot be read or
     /// replayed (id → join code): answered 410, never served.
     kept_closed: Mutex<HashMap<String, String>>,
-    pub limiter: limits::RateLimiter,
+    pub limiter: limits::Limiter,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -36,7 +36,7 @@ impl Shared {
         let store = Arc::new(store);
         let rooms = Arc::new(Registry::default());
         Shared {
-            limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
+            limiter: limits::Limiter::new(&config, &store),
             room_env: Arc::new(RoomEnv {
                 config: config.clone(),
                 store: store.clone(),
