@@ -102,11 +102,9 @@ impl Cluster {
                 continue;
             }
             let mut code = None;
-            if let Some((stored, rated)) = self.read_log(&room).await? {
-                if let Ok(stored) = &stored {
-                    self.apply_logged(&room, &rated).await;
-                    code = Some(stored.code.clone());
-                }
+            if let Some((Ok(stored), rated)) = self.read_log(&room).await? {
+                self.apply_logged(&room, &rated).await;
+                code = Some(stored.code);
             }
             self.forget_closed(&room, code).await?;
             swept.rooms += 1;

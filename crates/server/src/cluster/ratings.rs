@@ -196,3 +196,27 @@ impl Cluster {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_standing_stored_before_the_applied_list_still_reads_and_older_nodes_read_the_new_one() {
+        let old = serde_json::to_vec(&Standing::default()).unwrap();
+        let read: Stored = serde_json::from_slice(&old).unwrap();
+        assert_eq!(read, Stored::default());
+        let new = Stored {
+            standing: Standing::default(),
+            applied: vec![Applied {
+                key: "room.0".into(),
+                before: Standing::default(),
+            }],
+        };
+        let body = serde_json::to_vec(&new).unwrap();
+        // What a node of the release before reads: the standing alone.
+        let plain: Standing = serde_json::from_slice(&body).unwrap();
+        assert_eq!(plain, Standing::default());
+        assert_eq!(serde_json::from_slice::<Stored>(&body).unwrap(), new);
+    }
+}

@@ -653,7 +653,7 @@ mod tests {
             score_first: 0.0,
         };
         let ending = Logged::new(EventKind::Closed);
-        let commit = CommitRecord::new(None, 9, &[ending.clone()], None, None, &[result]).unwrap();
+        let commit = CommitRecord::new(None, 9, std::slice::from_ref(&ending), None, None, &[result]).unwrap();
         let body = commit.encode().unwrap();
         let value: Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(value["rated"][0]["game"], "hex");
