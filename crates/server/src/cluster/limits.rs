@@ -9,7 +9,7 @@
 //! window's allowance at the end of one window and again at the start of
 //! the next.
 
-use super::{current, failed, open_bucket, Cluster};
+use super::{current, failed, lock, open_bucket, Cluster};
 use crate::storage::types::Res;
 use async_nats::jetstream::kv;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -57,33 +57,53 @@ impl Cluster {
     }
 
     /// Counts one request of `device` in the current window: `false` (and
-    /// nothing counted) once the window's allowance is spent.
+    /// nothing counted) once the window's allowance is spent. A device
+    /// that stays on this node costs one write per request: the count this
+    /// node wrote last is tried first, and read again only if another node
+    /// wrote since.
     pub async fn take_request(&self, device: &str, window: Window) -> Res<bool> {
         let bucket = self.limits_bucket(window).await?;
         let key = format!("{device}.{}", window.index(SystemTime::now()));
+        // (count, revision): a window not seen here is tried as new.
+        let mut guess = Some(
+            lock(&self.limit_seen)
+                .get(&key)
+                .map_or((0, None), |&(r, c)| (c, Some(r))),
+        );
         for _ in 0..TRIES {
-            let entry = current(bucket, &key, "reading a rate limit").await?;
-            let count = entry
-                .as_ref()
-                .and_then(|e| std::str::from_utf8(&e.value).ok()?.parse::<u64>().ok())
-                .unwrap_or(0);
+            let (count, revision) = match guess.take() {
+                Some(guess) => guess,
+                None => {
+                    let entry = current(bucket, &key, "reading a rate limit").await?;
+                    let count = entry
+                        .as_ref()
+                        .and_then(|e| std::str::from_utf8(&e.value).ok()?.parse::<u64>().ok())
+                        .unwrap_or(0);
+                    (count, entry.map(|e| e.revision))
+                }
+            };
+            // A count only grows within a window: one seen at the limit is.
             if count >= window.per_window {
                 return Ok(false);
             }
             let next = (count + 1).to_string();
-            let written = match entry {
-                Some(entry) => bucket
-                    .update(&key, next.into(), entry.revision)
-                    .await
-                    .map_err(|e| e.kind()),
+            let written = match revision {
+                Some(revision) => bucket.update(&key, next.into(), revision).await.map_err(|e| e.kind()),
                 None => bucket.create(&key, next.into()).await.map_err(|e| match e.kind() {
                     kv::CreateErrorKind::AlreadyExists => kv::UpdateErrorKind::WrongLastRevision,
                     _ => kv::UpdateErrorKind::Other,
                 }),
             };
             match written {
-                Ok(_) => return Ok(true),
-                // Another node counted a request meanwhile: count again.
+                Ok(revision) => {
+                    let mut seen = lock(&self.limit_seen);
+                    if seen.len() >= 100_000 {
+                        seen.clear(); // a bound, not a cache policy: a miss costs one read
+                    }
+                    seen.insert(key, (revision, count + 1));
+                    return Ok(true);
+                }
+                // Another node counted a request meanwhile: read and count again.
                 Err(kv::UpdateErrorKind::WrongLastRevision) => continue,
                 Err(e) => return Err(failed("counting a request")(&e)),
             }

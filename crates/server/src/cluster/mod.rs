@@ -85,6 +85,9 @@ pub struct Cluster {
     /// Requests per device and window, opened at the first request (its
     /// max age follows the node's rate limit).
     limits: tokio::sync::OnceCell<kv::Store>,
+    /// `<device>.<window>` → (revision, count) this node last wrote: the
+    /// next request of a device that stays on this node is one write.
+    limit_seen: Mutex<HashMap<String, (u64, u64)>>,
     matching: kv::Store,
     device_state: kv::Store,
     /// Devices seen so far (token hash → id): a device never changes.
@@ -184,6 +187,7 @@ impl Cluster {
             ratings: bucket("papan-ratings", Duration::ZERO).await?,
             rated: bucket("papan-rated", Duration::ZERO).await?,
             limits: tokio::sync::OnceCell::new(),
+            limit_seen: Mutex::new(HashMap::new()),
             matching: bucket("papan-match", Duration::ZERO).await?,
             device_state: bucket("papan-device-state", Duration::ZERO).await?,
             client,
