@@ -41,6 +41,9 @@ impl Shared {
         if self.is_kept_closed(id) {
             return Err(kept_closed(id));
         }
+        if !crate::cluster::plain_id(id) {
+            return Err(ApiError::new(ErrorCode::NotFound, "no such room"));
+        }
         if let Some(node) = cluster.known_owner(id) {
             return Ok(Route::Remote(node));
         }

@@ -11,7 +11,7 @@
 //! asked ([`Cluster::read_closed`]); a closed room never writes again.
 
 use super::log::subject;
-use super::{current, erase, failed, Cluster};
+use super::{current, erase, failed, plain_id, Cluster};
 use crate::storage::record::read_commit;
 use crate::storage::types::{Res, StoredRoom, UnreadableRoom};
 use async_nats::jetstream::{kv, stream::RawMessageErrorKind};
@@ -84,7 +84,7 @@ impl Cluster {
     /// A closed room read back from its log, without taking it (a closed
     /// room is only read); `None` if it has no log or is not closed.
     pub async fn read_closed(&self, room: &str) -> Res<Option<Result<StoredRoom, UnreadableRoom>>> {
-        if self.log_closed(room).await? != Some(true) {
+        if !plain_id(room) || self.log_closed(room).await? != Some(true) {
             return Ok(None);
         }
         Ok(self.read_log(room).await?.map(|(stored, _)| stored))

@@ -149,6 +149,13 @@ async fn erase(bucket: &kv::Store, key: &str, what: &str) -> Res<()> {
         .map_err(|e| failed(what)(&e))
 }
 
+/// Whether `id` (from a request) can be a room id: letters, digits, `-`,
+/// `_`. Anything else names no room; above all never a NATS wildcard or a
+/// deeper subject, which could gather other rooms' commits or keys.
+pub fn plain_id(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 /// Who holds a room: a node and the owner record's revision.
 pub struct Owner {
     pub node: String,

@@ -241,6 +241,13 @@ async fn a_closed_rooms_code_and_owner_are_erased_and_a_late_read_gets_its_end()
     assert!(probe.owner(&room).await.unwrap().is_none(), "reading does not claim it");
     // The sweep finds nothing left of it.
     assert_eq!(probe.sweep().await.unwrap(), Swept::default());
+    // An id that could name many subjects names no room (never a mix of
+    // other rooms' logs).
+    for id in ["*", ">", "a.b", "no*such"] {
+        let refused = on_b.snapshot(id, &players[1].grant.seat_token).await.unwrap_err();
+        assert_eq!(refused.code(), Some(ErrorCode::NotFound), "{id}: {refused}");
+        assert!(probe.read_closed(id).await.unwrap().is_none(), "{id}");
+    }
     b_node.stop().await;
 }
 
