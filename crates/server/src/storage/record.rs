@@ -5,7 +5,10 @@
 //!
 //! - **v1** (written today): one [`EventRecord`] per event,
 //!   `{"v":1,"event":{"type":"moved",…},"secret":{…},"clock":{…}}`; on a
-//!   cluster one [`CommitRecord`] per commit, `{"v":1,…,"events":[…]}`.
+//!   cluster one [`CommitRecord`] per commit, `{"v":1,…,"events":[…]}`,
+//!   with `"rated":[…]` ([`RatedRecord`]) when it ends a ranked game: a
+//!   field added within v1, absent otherwise, so every commit written
+//!   before it reads as it did.
 //! - **v0** (legacy, read only): a record without `v`, as written before
 //!   this module — the wire's event JSON of that time
 //!   (`{"kind":{"type":…},"secret":[seed,[salt bytes]],"clock":{…}}`). It is
