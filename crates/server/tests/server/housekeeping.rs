@@ -72,9 +72,22 @@ async fn a_device_spread_over_three_nodes_gets_its_rate_limit_once() {
             "{refused}"
         );
     }
-    // Another device has its own allowance.
+    // Another device has its own allowance; sent all at once across the
+    // nodes, its requests race for the count and still get no more.
     let other = device(&nodes[1].base_url()).await;
-    other.rating(GameId::Hex).await.unwrap();
+    let token = other.device_token().unwrap().to_string();
+    let clients: Vec<Client> = (0..12)
+        .map(|i| Client::new(&nodes[i % 3].base_url()).with_device_token(token.clone()))
+        .collect();
+    let answers = futures_util::future::join_all(clients.iter().map(|c| c.rating(GameId::Hex))).await;
+    let accepted = answers.iter().filter(|a| a.is_ok()).count();
+    assert!(
+        (1..=window.per_window as usize).contains(&accepted),
+        "{accepted} accepted"
+    );
+    for refused in answers.iter().filter_map(|a| a.as_ref().err()) {
+        assert_eq!(refused.code(), Some(ErrorCode::RateLimited), "{refused}");
+    }
     for node in nodes {
         node.stop().await;
     }
@@ -332,9 +345,19 @@ async fn the_sweep_erases_what_closed_rooms_left_and_nothing_else() {
         "an open room is not read as closed"
     );
     // With its mark gone the closed room's result is not applied again by
-    // a late read, and a second sweep finds nothing.
+    // a late read, nor by applying it again: each standing remembers it.
     assert!(cluster.read_closed("left-mark").await.unwrap().is_some());
-    assert_eq!(cluster.rating("dev-one", GameId::Hex).await.unwrap().games, 1);
+    assert!(!cluster.apply_rated("left-mark", &result).await.unwrap());
+    for device in ["dev-one", "dev-two"] {
+        assert_eq!(cluster.rating(device, GameId::Hex).await.unwrap().games, 1, "{device}");
+    }
+    // The mark that applying wrote again is a closed room's: the next
+    // sweep erases it, and the one after finds nothing.
+    let marks_only = Swept {
+        marks: 1,
+        ..Swept::default()
+    };
+    assert_eq!(cluster.sweep().await.unwrap(), marks_only);
     assert_eq!(cluster.sweep().await.unwrap(), Swept::default());
 }
 
