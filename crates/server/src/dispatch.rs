@@ -41,13 +41,19 @@ impl Shared {
         if self.is_kept_closed(id) {
             return Err(kept_closed(id));
         }
+        if !crate::cluster::plain_id(id) {
+            return Err(ApiError::new(ErrorCode::NotFound, "no such room"));
+        }
         if let Some(node) = cluster.known_owner(id) {
             return Ok(Route::Remote(node));
         }
         for _ in 0..3 {
             let owner = cluster.owner(id).await.map_err(room::internal)?;
             let Some(owner) = owner else {
-                return Err(ApiError::new(ErrorCode::NotFound, "no such room"));
+                // No owner record: no such room, or a closed one (its
+                // records erased), which is read from its log.
+                let closed = cluster.read_closed(id).await.map_err(room::internal)?;
+                return self.open_stored(closed).map(Route::Local);
             };
             if owner.node == cluster.node {
                 return self.load_owned(cluster, id).await.map(Route::Local);

@@ -116,7 +116,7 @@ async fn device(app: &App, headers: &HeaderMap) -> Result<String, Failure> {
         .await
         .map_err(crate::room::internal)?
         .ok_or_else(|| unauthorized("device token"))?;
-    if !app.limiter.allow(&device) {
+    if !app.limiter.allow(&device).await {
         return Err(Failure(ApiError::new(
             ErrorCode::RateLimited,
             "too many requests from this device",

@@ -125,6 +125,8 @@ impl Server {
                     .await
                     .map_err(std::io::Error::other)?;
                 cluster_tasks.push(relay);
+                let sweep = cluster::forget::sweep_every(cluster.clone(), cluster::forget::SWEEP_EVERY);
+                cluster_tasks.push(tokio::spawn(sweep));
                 tracing::info!(node = %cluster.node, "joined the cluster");
                 Vec::new()
             }

@@ -1,9 +1,51 @@
-//! Per-device token-bucket rate limit (in memory; see SCALING.md for the
-//! shared version).
+//! The per-device rate limit: a token bucket in memory on one node; on a
+//! cluster a count per window shared by every node
+//! ([`crate::cluster::limits`]), so that nodes together allow it once.
 
+use crate::cluster::limits::Window;
+use crate::cluster::Cluster;
+use crate::config::Config;
+use crate::storage::Storage;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+/// Where a node counts each device's requests.
+pub enum Limiter {
+    Local(RateLimiter),
+    Cluster(Arc<Cluster>, Window),
+}
+
+impl Limiter {
+    /// The limit of `config`, counted where `store` says: in memory on one
+    /// node, in a bucket on a cluster.
+    pub fn new(config: &Config, store: &Storage) -> Limiter {
+        match store {
+            Storage::Cluster(cluster) => Limiter::Cluster(
+                cluster.clone(),
+                Window::from_rate(config.rate_per_second, config.rate_burst),
+            ),
+            Storage::Sqlite(_) => Limiter::Local(RateLimiter::new(config.rate_per_second, config.rate_burst)),
+        }
+    }
+
+    /// Counts one request of `device`: false once it is over the limit.
+    pub async fn allow(&self, device: &str) -> bool {
+        match self {
+            Limiter::Local(limiter) => limiter.allow(device),
+            Limiter::Cluster(cluster, window) => match cluster.take_request(device, *window).await {
+                Ok(allowed) => allowed,
+                Err(e) => {
+                    // The limit guards the nodes, not the data: with the
+                    // count unreadable the request goes on (and fails
+                    // itself if NATS is really gone).
+                    tracing::warn!(device, error = %e, "the shared rate limit did not answer");
+                    true
+                }
+            },
+        }
+    }
+}
 
 pub struct RateLimiter {
     per_second: f64,

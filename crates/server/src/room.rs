@@ -929,6 +929,7 @@ impl Actor {
         };
         Some(RatedResult {
             game: room.options.game(),
+            game_index: room.game_index,
             first: a.clone(),
             second: b.clone(),
             score_first: outcome.score_for(room.seat_of(0)),

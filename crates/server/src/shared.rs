@@ -24,7 +24,7 @@ pub struct Shared {
     /// Rooms kept closed because their stored log cannot be read or
     /// replayed (id → join code): answered 410, never served.
     kept_closed: Mutex<HashMap<String, String>>,
-    pub limiter: limits::RateLimiter,
+    pub limiter: limits::Limiter,
     /// Web Push notices (the room tasks hand theirs over too).
     pub push: Arc<Pusher>,
 }
@@ -39,7 +39,7 @@ impl Shared {
         let store = Arc::new(store);
         let rooms = Arc::new(Registry::default());
         Shared {
-            limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
+            limiter: limits::Limiter::new(&config, &store),
             room_env: Arc::new(RoomEnv {
                 config: config.clone(),
                 store: store.clone(),

@@ -7,9 +7,13 @@
 //!   cannot fork its log;
 //! - key-value buckets, written with compare-and-set: `papan-devices`
 //!   (token hash → device), `papan-codes` (join code → room),
-//!   `papan-ratings` (`<game>.<device>` → standing), `papan-match` (quick
+//!   `papan-ratings` (`<game>.<device>` → standing, [`ratings`]),
+//!   `papan-rated` (room → its last game rated), `papan-match` (quick
 //!   match: options → the waiting room), `papan-owners` (room → node),
-//!   `papan-device-state` (device → its correspondence games and vacation);
+//!   `papan-device-state` (device → its correspondence games and vacation),
+//!   `papan-limits` (`<device>.<window>` → requests counted, [`limits`]);
+//!   a closed room's owner record, code and rated mark are erased
+//!   ([`forget`]);
 //! - leases: `papan-nodes` (node → alive) has a max age of one lease; each
 //!   node renews its own key every third of it. A room belongs to the node
 //!   named in `papan-owners` while that node's lease lives; once it lapses,
@@ -21,15 +25,17 @@
 //! the owner ([`crate::relay`]); its event streams are relayed per seat,
 //! filtered by the owner.
 
+pub mod forget;
+pub mod limits;
 mod log;
+pub mod ratings;
 
 pub use crate::storage::record::Header;
 
-use crate::ratings::{self, Standing};
 use crate::storage::device::DeviceState;
-use crate::storage::types::{RatedResult, Res, StoreError};
+use crate::storage::types::{Res, StoreError};
 use async_nats::jetstream::{self, kv, stream};
-use papan_api::{ApiError, GameId, Rating};
+use papan_api::ApiError;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -65,6 +71,7 @@ pub struct Cluster {
     /// never mistakes its old rooms for its own.
     pub node: String,
     pub lease: Duration,
+    replicas: usize,
     pub client: async_nats::Client,
     js: jetstream::Context,
     rooms: stream::Stream,
@@ -73,6 +80,14 @@ pub struct Cluster {
     codes: kv::Store,
     devices: kv::Store,
     ratings: kv::Store,
+    /// Room → the game index of its last result applied to `ratings`.
+    rated: kv::Store,
+    /// Requests per device and window, opened at the first request (its
+    /// max age follows the node's rate limit).
+    limits: tokio::sync::OnceCell<kv::Store>,
+    /// `<device>.<window>` → (revision, count) this node last wrote: the
+    /// next request of a device that stays on this node is one write.
+    limit_seen: Mutex<HashMap<String, (u64, u64)>>,
     matching: kv::Store,
     device_state: kv::Store,
     /// Devices seen so far (token hash → id): a device never changes.
@@ -98,6 +113,47 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 async fn current(bucket: &kv::Store, key: &str, what: &str) -> Res<Option<kv::Entry>> {
     let entry = bucket.entry(key).await.map_err(|e| failed(what)(&e))?;
     Ok(entry.filter(|e| e.operation == kv::Operation::Put))
+}
+
+/// Opens bucket `name`, or creates it if this is the first node to ask.
+async fn open_bucket(js: &jetstream::Context, name: &str, max_age: Duration, replicas: usize) -> Res<kv::Store> {
+    if let Ok(store) = js.get_key_value(name).await {
+        return Ok(store);
+    }
+    let made = js
+        .create_key_value(kv::Config {
+            bucket: name.into(),
+            history: 1,
+            max_age,
+            storage: stream::StorageType::File,
+            num_replicas: replicas,
+            ..Default::default()
+        })
+        .await;
+    match made {
+        Ok(store) => Ok(store),
+        // Another node made it meanwhile.
+        Err(e) => js.get_key_value(name).await.map_err(|_| failed(name)(&e)),
+    }
+}
+
+/// Erases `key` from `bucket` with every revision and no marker left (a
+/// purge of its subject in the bucket's stream): nothing of it stays.
+async fn erase(bucket: &kv::Store, key: &str, what: &str) -> Res<()> {
+    bucket
+        .stream
+        .purge()
+        .filter(format!("{}{key}", bucket.prefix))
+        .await
+        .map(drop)
+        .map_err(|e| failed(what)(&e))
+}
+
+/// Whether `id` (from a request) can be a room id: letters, digits, `-`,
+/// `_`. Anything else names no room; above all never a NATS wildcard or a
+/// deeper subject, which could gather other rooms' commits or keys.
+pub fn plain_id(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// Who holds a room: a node and the owner record's revision.
@@ -126,38 +182,19 @@ impl Cluster {
             })
             .await
             .map_err(|e| failed("opening the room log stream")(&e))?;
-        let bucket = |name: &'static str, max_age: Duration| {
-            let js = js.clone();
-            let replicas = config.replicas;
-            async move {
-                if let Ok(store) = js.get_key_value(name).await {
-                    return Ok(store);
-                }
-                let made = js
-                    .create_key_value(kv::Config {
-                        bucket: name.into(),
-                        history: 1,
-                        max_age,
-                        storage: stream::StorageType::File,
-                        num_replicas: replicas,
-                        ..Default::default()
-                    })
-                    .await;
-                match made {
-                    Ok(store) => Ok(store),
-                    // Another node made it meanwhile.
-                    Err(e) => js.get_key_value(name).await.map_err(|_| failed(name)(&e)),
-                }
-            }
-        };
+        let bucket = |name: &'static str, max_age: Duration| open_bucket(&js, name, max_age, config.replicas);
         let cluster = Cluster {
             node: crate::secrets::public_id(),
             lease: config.lease,
+            replicas: config.replicas,
             nodes: bucket("papan-nodes", config.lease).await?,
             owners: bucket("papan-owners", Duration::ZERO).await?,
             codes: bucket("papan-codes", Duration::ZERO).await?,
             devices: bucket("papan-devices", Duration::ZERO).await?,
             ratings: bucket("papan-ratings", Duration::ZERO).await?,
+            rated: bucket("papan-rated", Duration::ZERO).await?,
+            limits: tokio::sync::OnceCell::new(),
+            limit_seen: Mutex::new(HashMap::new()),
             matching: bucket("papan-match", Duration::ZERO).await?,
             device_state: bucket("papan-device-state", Duration::ZERO).await?,
             client,
@@ -296,56 +333,6 @@ impl Cluster {
             .await
             .map_err(|e| failed("reading a join code")(&e))?;
         Ok(value.and_then(|v| String::from_utf8(v.to_vec()).ok()))
-    }
-
-    async fn standing(&self, device: &str, game: GameId) -> Res<(Standing, Option<u64>)> {
-        let key = format!("{}.{device}", game.code());
-        match current(&self.ratings, &key, "reading a rating").await? {
-            None => Ok((Standing::default(), None)),
-            Some(e) => Ok((
-                serde_json::from_slice(&e.value).map_err(|e| failed("a stored rating")(&e))?,
-                Some(e.revision),
-            )),
-        }
-    }
-
-    pub async fn rating(&self, device: &str, game: GameId) -> Res<Rating> {
-        Ok(self.standing(device, game).await?.0.rating(game))
-    }
-
-    /// Updates both players' standings, each by compare-and-set against
-    /// the opponent's standing from before the game.
-    pub async fn record(&self, result: &RatedResult) -> Res<()> {
-        let (first_before, _) = self.standing(&result.first, result.game).await?;
-        let (second_before, _) = self.standing(&result.second, result.game).await?;
-        for (device, opponent, score) in [
-            (&result.first, second_before, result.score_first),
-            (&result.second, first_before, 1.0 - result.score_first),
-        ] {
-            let key = format!("{}.{device}", result.game.code());
-            loop {
-                let (mine, revision) = self.standing(device, result.game).await?;
-                let (after, _) = ratings::after_game(mine, opponent, score);
-                let body = serde_json::to_vec(&after).map_err(|e| failed("a rating")(&e))?;
-                let written = match revision {
-                    Some(revision) => self
-                        .ratings
-                        .update(&key, body.into(), revision)
-                        .await
-                        .map_err(|e| e.kind()),
-                    None => self.ratings.create(&key, body.into()).await.map_err(|_| {
-                        // Created by another game meanwhile: read it again.
-                        kv::UpdateErrorKind::WrongLastRevision
-                    }),
-                };
-                match written {
-                    Ok(_) => break,
-                    Err(kv::UpdateErrorKind::WrongLastRevision) => continue,
-                    Err(e) => return Err(failed("writing a rating")(&e)),
-                }
-            }
-        }
-        Ok(())
     }
 
     /// A device's correspondence games and vacation, with the revision to

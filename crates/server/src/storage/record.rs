@@ -5,7 +5,10 @@
 //!
 //! - **v1** (written today): one [`EventRecord`] per event,
 //!   `{"v":1,"event":{"type":"moved",…},"secret":{…},"clock":{…}}`; on a
-//!   cluster one [`CommitRecord`] per commit, `{"v":1,…,"events":[…]}`.
+//!   cluster one [`CommitRecord`] per commit, `{"v":1,…,"events":[…]}`,
+//!   with `"rated":[…]` ([`RatedRecord`]) when it ends a ranked game: a
+//!   field added within v1, absent otherwise, so every commit written
+//!   before it reads as it did.
 //! - **v0** (legacy, read only): a record without `v`, as written before
 //!   this module — the wire's event JSON of that time
 //!   (`{"kind":{"type":…},"secret":[seed,[salt bytes]],"clock":{…}}`). It is
@@ -21,9 +24,9 @@
 //! wire breaks these conversions at compile or test time, not the stored
 //! logs.
 
-use super::types::{Logged, NewSeat};
+use super::types::{Logged, NewSeat, RatedResult};
 use papan_api::fairness::{from_hex, to_hex};
-use papan_api::{EventKind, RoomOptions};
+use papan_api::{EventKind, GameId, RoomOptions};
 use papan_rules::clock::Clock;
 use papan_rules::{EndReason, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -443,6 +446,58 @@ pub struct CommitRecord {
     pub origin: Option<(u8, u64)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<NewSeat>,
+    /// The rating change of the ranked games this commit ends: carried in
+    /// the commit itself, so a node that takes the room over after the
+    /// owner died before writing the ratings applies it from the log.
+    /// Absent from commits that end no ranked game, and from every commit
+    /// written before it existed (those read as they always did).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rated: Vec<RatedRecord>,
+}
+
+/// A ranked game's result at rest: the game by its code, both devices, the
+/// first one's score and which game of the room it was (the key that makes
+/// applying it to the ratings idempotent: room id + game number).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatedRecord {
+    pub game: String,
+    pub game_index: u32,
+    pub first: String,
+    pub second: String,
+    pub score_first: f64,
+}
+
+impl From<&RatedResult> for RatedRecord {
+    fn from(result: &RatedResult) -> RatedRecord {
+        RatedRecord {
+            game: result.game.code().to_string(),
+            game_index: result.game_index,
+            first: result.first.clone(),
+            second: result.second.clone(),
+            score_first: result.score_first,
+        }
+    }
+}
+
+impl TryFrom<RatedRecord> for RatedResult {
+    type Error = RecordError;
+    fn try_from(record: RatedRecord) -> Result<RatedResult, RecordError> {
+        let game = GameId::ALL
+            .into_iter()
+            .find(|g| g.code() == record.game)
+            .ok_or_else(|| error(format!("a rated result of the unknown game {:?}", record.game)))?;
+        if !(0.0..=1.0).contains(&record.score_first) {
+            return Err(error(format!("a rated score {} outside 0..=1", record.score_first)));
+        }
+        Ok(RatedResult {
+            game,
+            game_index: record.game_index,
+            first: record.first,
+            second: record.second,
+            score_first: record.score_first,
+        })
+    }
 }
 
 /// A legacy commit (no `v`): its events are v0 records.
@@ -467,6 +522,7 @@ impl From<CommitV0> for CommitRecord {
             events: old.events.into_iter().map(EventRecord::from).collect(),
             origin: old.origin,
             seat: old.seat,
+            rated: Vec::new(),
         }
     }
 }
@@ -498,6 +554,7 @@ impl CommitRecord {
         events: &[Logged],
         origin: Option<(u8, u64)>,
         seat: Option<NewSeat>,
+        rated: &[RatedResult],
     ) -> Result<CommitRecord, RecordError> {
         Ok(CommitRecord {
             v: CURRENT,
@@ -506,6 +563,7 @@ impl CommitRecord {
             events: events.iter().map(EventRecord::try_from).collect::<Result<_, _>>()?,
             origin,
             seat,
+            rated: rated.iter().map(RatedRecord::from).collect(),
         })
     }
 
@@ -586,6 +644,44 @@ mod tests {
         let err =
             read_commit(br#"{"v":1,"first_version":1,"events":[{"v":3,"event":{"type":"created"}}]}"#).unwrap_err();
         assert!(err.0.contains("record version 3"), "{err}");
+    }
+
+    #[test]
+    fn a_commit_ending_a_ranked_game_carries_its_rating_change_and_others_do_not() {
+        let result = RatedResult {
+            game: GameId::Hex,
+            game_index: 2,
+            first: "dev-a".into(),
+            second: "dev-b".into(),
+            score_first: 0.0,
+        };
+        let ending = Logged::new(EventKind::Closed);
+        let commit = CommitRecord::new(None, 9, std::slice::from_ref(&ending), None, None, &[result]).unwrap();
+        let body = commit.encode().unwrap();
+        let value: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(value["rated"][0]["game"], "hex");
+        assert_eq!(value["rated"][0]["game_index"], 2);
+        let back = read_commit(&body).unwrap();
+        let rated = RatedResult::try_from(back.rated[0].clone()).unwrap();
+        assert_eq!((rated.game, rated.game_index, rated.score_first), (GameId::Hex, 2, 0.0));
+        // A commit without one writes no `rated` at all: its bytes are as before.
+        let plain = CommitRecord::new(None, 9, &[ending], None, None, &[]).unwrap();
+        assert!(!String::from_utf8(plain.encode().unwrap()).unwrap().contains("rated"));
+    }
+
+    #[test]
+    fn a_stored_rated_result_of_an_unknown_game_or_score_is_refused() {
+        let record = |game: &str, score_first: f64| RatedRecord {
+            game: game.into(),
+            game_index: 0,
+            first: "a".into(),
+            second: "b".into(),
+            score_first,
+        };
+        let err = RatedResult::try_from(record("chess", 1.0)).unwrap_err();
+        assert!(err.0.contains("unknown game \"chess\""), "{err}");
+        let err = RatedResult::try_from(record("hex", 2.0)).unwrap_err();
+        assert!(err.0.contains("outside"), "{err}");
     }
 
     #[test]

@@ -96,6 +96,9 @@ pub struct Entry<'a> {
 #[derive(Clone, Debug)]
 pub struct RatedResult {
     pub game: GameId,
+    /// Which game of the room (its `Started` index): with the room id, the
+    /// key that makes applying it on a cluster idempotent.
+    pub game_index: u32,
     pub first: String,
     pub second: String,
     /// 1, 0.5 or 0 for `first`.

@@ -60,6 +60,7 @@ mod tests {
     fn result(game: GameId, first: &str, second: &str, score_first: f64) -> RatedResult {
         RatedResult {
             game,
+            game_index: 0,
             first: first.into(),
             second: second.into(),
             score_first,

@@ -13,6 +13,7 @@ mod correspondence;
 mod failover;
 mod help;
 mod hidden;
+mod housekeeping;
 mod log_fixtures;
 mod online;
 mod push;
