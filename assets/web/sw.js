@@ -55,3 +55,48 @@ self.addEventListener("fetch", (event) => {
     })(),
   );
 });
+
+// Web Push (the room server's notices): the browser has decrypted the
+// message; it is shown as the server wrote it, in the person's language,
+// one notification per game and kind (a newer one replaces the older).
+self.addEventListener("push", (event) => {
+  let message;
+  try {
+    message = event.data ? event.data.json() : null;
+  } catch (e) {
+    message = null;
+  }
+  if (!message || !message.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body || "",
+      tag: message.kind + ":" + message.room,
+      icon: "icons/icon-192.png",
+      badge: "icons/icon-192.png",
+      data: { url: message.url || "", room: message.room || "" },
+    }),
+  );
+});
+
+// A tap opens that game: in a Papan window already open (it is told where
+// to go, and brought forward), or in a new one.
+async function openFromNotification(notification) {
+  notification.close();
+  const hash = (notification.data && notification.data.url) || "";
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => client.url.startsWith(self.registration.scope));
+  if (open) {
+    open.postMessage({ papanOpen: hash });
+    try {
+      await open.focus();
+    } catch (e) {
+      // Focus needs the tap's activation; the page has moved all the same.
+    }
+    return;
+  }
+  await self.clients.openWindow(new URL(hash, self.registration.scope).href);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.waitUntil(openFromNotification(event.notification));
+});

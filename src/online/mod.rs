@@ -9,6 +9,7 @@ pub mod contacts;
 pub mod invite;
 pub mod link;
 pub mod open_games;
+pub mod push;
 pub mod session;
 
 use crate::storage::Store;

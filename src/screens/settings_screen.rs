@@ -3,11 +3,12 @@
 
 use crate::components::TopBar;
 use crate::i18n::{tr, tr_args, Lang};
-use crate::online::account;
+use crate::online::{account, push};
 use crate::settings::{AppSettings, Theme};
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
+use papan_api::NoticeKind;
 
 fn update(mut settings: Signal<AppSettings>, change: impl FnOnce(&mut AppSettings)) {
     change(&mut settings.write());
@@ -45,6 +46,15 @@ pub fn Settings() -> Element {
                 Ok(()) => {
                     lang_error.set(false);
                     update(settings, |s| s.lang = l);
+                    // Notices come in the app's language: tell the server.
+                    let store = Store::app();
+                    let kinds = push::chosen(&store);
+                    if push::SUPPORTED && !kinds.is_empty() {
+                        let server = account::server(&store);
+                        if let Err(e) = push::choose(&store, &server, kinds, l).await {
+                            crate::diag::warn(&format!("notices stay in the old language: {e:?}"));
+                        }
+                    }
                 }
                 Err(e) => {
                     crate::diag::warn(&e);
@@ -148,7 +158,71 @@ pub fn Settings() -> Element {
                     }
                     p { class: "field-hint", {tr(lang, "settings-shape-marks-hint")} }
                 }
+                NotifyField { lang }
                 ServerField { lang }
+            }
+        }
+    }
+}
+
+/// The notices this device is sent (Web Push), one switch a kind; a
+/// change is kept once the room server took it, and what went wrong is
+/// said under the switches.
+#[component]
+fn NotifyField(lang: Lang) -> Element {
+    let kinds = use_signal(|| push::chosen(&Store::app()));
+    let busy = use_signal(|| false);
+    let problem = use_signal(|| None::<push::PushError>);
+    let flip = move |kind: NoticeKind| {
+        let (mut kinds, mut busy, mut problem) = (kinds, busy, problem);
+        if busy() {
+            return;
+        }
+        let next = push::toggled(&kinds(), kind);
+        busy.set(true);
+        spawn(async move {
+            let store = Store::app();
+            let server = account::server(&store);
+            match push::choose(&store, &server, next.clone(), lang).await {
+                Ok(()) => {
+                    kinds.set(next);
+                    problem.set(None);
+                }
+                Err(e) => {
+                    crate::diag::warn(&format!("notifications: {e:?}"));
+                    problem.set(Some(e));
+                }
+            }
+            busy.set(false);
+        });
+    };
+    let rows = [
+        (NoticeKind::YourMove, "settings-notify-your-move", "notify-your-move"),
+        (NoticeKind::InviteAccepted, "settings-notify-invite", "notify-invite"),
+        (NoticeKind::GameEnded, "settings-notify-ended", "notify-ended"),
+        (NoticeKind::TimeLow, "settings-notify-time-low", "notify-time-low"),
+    ];
+    rsx! {
+        section { class: "field", "data-testid": "notify",
+            h2 { class: "field-title", {tr(lang, "settings-notify")} }
+            if push::SUPPORTED {
+                div { class: "list", "aria-busy": if busy() { "true" } else { "false" },
+                    for (kind, label, testid) in rows {
+                        Toggle {
+                            key: "{testid}",
+                            label: tr(lang, label),
+                            testid,
+                            on: kinds().contains(&kind),
+                            onclick: move |_| flip(kind),
+                        }
+                    }
+                }
+                p { class: "field-hint", {tr(lang, "settings-notify-hint")} }
+                if let Some(e) = problem() {
+                    p { class: "notice notice-error", role: "status", "data-testid": "notify-message", {tr(lang, e.message_key())} }
+                }
+            } else {
+                p { class: "field-hint", "data-testid": "notify-message", {tr(lang, "settings-notify-unsupported")} }
             }
         }
     }

@@ -21,6 +21,7 @@ mod browser_mistakes;
 mod browser_online;
 mod browser_online_games;
 mod browser_open_games;
+mod browser_push;
 mod browser_puzzle_games;
 mod browser_puzzles;
 mod browser_review;

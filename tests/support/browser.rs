@@ -294,3 +294,26 @@ pub async fn open_fresh(
         .map_err(|e| e.to_string())?;
     client.refresh().await.map_err(|e| e.to_string())
 }
+
+/// Nothing on screen sticks out sideways or is cut by the page's width.
+const OVERFLOW_JS: &str = r#"
+const width = document.documentElement.clientWidth;
+const bad = [];
+for (const e of document.querySelectorAll('.screen *')) {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) continue;
+  if (r.left < -1 || r.right > width + 1) bad.push((e.dataset.testid || e.className || e.tagName) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+}
+if (document.documentElement.scrollWidth > width + 1) bad.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+return bad.slice(0, 5).join('; ');
+"#;
+
+pub async fn check_overflow(client: &Client, what: &str) -> Result<(), String> {
+    let value = client.execute(OVERFLOW_JS, vec![]).await.map_err(|e| e.to_string())?;
+    let bad = value.as_str().unwrap_or_default();
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{what}: {bad}"))
+    }
+}

@@ -260,3 +260,15 @@ puzzle-from-your-game = From your game
 
 # Later text (lessons, rules pages) that could not be fetched
 text-unavailable = This page could not be loaded: { $reason }. Connect once and try again.
+
+# Settings: notifications (Web Push)
+settings-notify = Notifications
+settings-notify-your-move = When it is my move (correspondence)
+settings-notify-invite = When a friend joins my room
+settings-notify-ended = When a correspondence game ends
+settings-notify-time-low = When a fifth of my time is left
+settings-notify-hint = Sent by the room server to this phone, even with Papan closed. At most 12 an hour.
+settings-notify-unsupported = This browser cannot show notifications from Papan. Install the web app, or use another browser.
+settings-notify-denied = Notifications are blocked for Papan. Allow them in the browser's site settings, then try again.
+settings-notify-failed = The room server could not be reached. Try again when you are online.
+settings-notify-browser-failed = This browser could not sign up for notifications: its push service did not answer. Try again later.

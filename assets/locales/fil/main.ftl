@@ -245,3 +245,15 @@ puzzle-from-your-game = Mula sa laro mo
 
 # Later text (lessons, rules pages) that could not be fetched
 text-unavailable = Hindi ma-load ang pahinang ito: { $reason }. Kumonekta minsan at subukan ulit.
+
+# Settings: notifications (Web Push)
+settings-notify = Mga abiso
+settings-notify-your-move = Kapag ako na ang titira (korespondensiya)
+settings-notify-invite = Kapag pumasok ang kaibigan sa kuwarto ko
+settings-notify-ended = Kapag natapos ang larong korespondensiya
+settings-notify-time-low = Kapag ikalima na lang ng oras ko ang natitira
+settings-notify-hint = Ipinapadala ng server ng kuwarto sa teleponong ito, kahit nakasara ang Papan. Hanggang 12 bawat oras.
+settings-notify-unsupported = Hindi makapagpakita ng abiso mula sa Papan ang browser na ito. I-install ang web app, o gumamit ng ibang browser.
+settings-notify-denied = Naka-block ang mga abiso para sa Papan. Payagan ito sa site settings ng browser, saka subukang muli.
+settings-notify-failed = Hindi maabot ang server ng kuwarto. Subukang muli kapag online ka na.
+settings-notify-browser-failed = Hindi makapag-sign up sa mga abiso ang browser na ito: hindi sumagot ang push service nito. Subukang muli mamaya.

@@ -243,3 +243,15 @@ puzzle-from-your-game = Dari permainanmu
 
 # Later text (lessons, rules pages) that could not be fetched
 text-unavailable = Halaman ini belum bisa dimuat: { $reason }. Sambungkan internet sekali lalu coba lagi.
+
+# Settings: notifications (Web Push)
+settings-notify = Notifikasi
+settings-notify-your-move = Saat giliranku (korespondensi)
+settings-notify-invite = Saat teman masuk ke ruanganku
+settings-notify-ended = Saat permainan korespondensi selesai
+settings-notify-time-low = Saat waktuku tinggal seperlima
+settings-notify-hint = Dikirim server ruang ke ponsel ini, walau Papan ditutup. Paling banyak 12 per jam.
+settings-notify-unsupported = Peramban ini tidak bisa menampilkan notifikasi Papan. Pasang aplikasi web, atau pakai peramban lain.
+settings-notify-denied = Notifikasi untuk Papan diblokir. Izinkan di pengaturan situs peramban, lalu coba lagi.
+settings-notify-failed = Server ruang tidak terjangkau. Coba lagi saat daring.
+settings-notify-browser-failed = Peramban ini gagal mendaftar notifikasi: layanan push-nya tidak menjawab. Coba lagi nanti.
