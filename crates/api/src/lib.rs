@@ -5,6 +5,7 @@
 //! - [`error`]: the typed error body every refusal carries;
 //! - [`client`]: a reqwest client (native and wasm32) with SSE subscription;
 //! - [`sse`]: a small Server-Sent Events parser over a byte stream;
+//! - [`transfer`]: moving a device's games to another device (codes);
 //! - [`fairness`]: checks of the Jun Qi layout commitment after a game;
 //! - [`ratings`]: the Glicko-2 arithmetic (ranked rooms, the app's puzzles).
 
@@ -19,8 +20,10 @@ pub mod fairness;
 pub mod options;
 pub mod ratings;
 pub mod sse;
+pub mod transfer;
 pub mod wire;
 
 pub use client::{server_addresses, Client, ClientError, EventStream};
 pub use error::{ApiError, ErrorCode};
+pub use transfer::*;
 pub use wire::*;

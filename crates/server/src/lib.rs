@@ -18,6 +18,7 @@
 //! - [`storage`]: the storage layer and its versioned log records, over
 //!   [`store`] (SQLite, one node) or [`cluster`] (NATS JetStream: logs,
 //!   buckets, leases, shared by many nodes);
+//! - [`transfer`]: moving a device's games to another device (codes);
 //! - [`wall`]: the time of day correspondence rooms run on (injectable);
 //! - [`ratings`]: Glicko-2 arithmetic; [`secrets`]: OS randomness (tokens,
 //!   codes, game seeds; the dice derive from the committed seed).
@@ -46,6 +47,7 @@ pub mod shared;
 pub mod storage;
 pub mod store;
 pub mod tls;
+pub mod transfer;
 pub mod wall;
 
 use std::net::SocketAddr;

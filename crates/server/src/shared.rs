@@ -24,6 +24,8 @@ pub struct Shared {
     /// replayed (id → join code): answered 410, never served.
     kept_closed: Mutex<HashMap<String, String>>,
     pub limiter: limits::RateLimiter,
+    /// Wrong transfer codes tried lately (guessing is bounded).
+    pub(crate) transfer_guesses: crate::transfer::Guesses,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -47,6 +49,7 @@ impl Shared {
             rooms,
             waiting: Mutex::new(HashMap::new()),
             kept_closed: Mutex::new(HashMap::new()),
+            transfer_guesses: Default::default(),
         }
     }
 
