@@ -219,4 +219,17 @@ mod tests {
         assert_eq!(guesses.check("d").unwrap_err().code, ErrorCode::RateLimited);
         guesses.check("other").unwrap();
     }
+
+    #[test]
+    fn the_sixty_first_wrong_code_on_a_node_in_a_minute_is_refused_for_every_device() {
+        let guesses = Guesses::default();
+        for i in 0..GUESSES_PER_NODE {
+            let device = format!("d{}", i / GUESSES_PER_DEVICE);
+            guesses.check(&device).unwrap();
+            guesses.wrong(&device);
+        }
+        let refused = guesses.check("fresh").unwrap_err();
+        assert_eq!(refused.code, ErrorCode::RateLimited);
+        assert!(refused.message.contains("on this server"), "{refused}");
+    }
 }
