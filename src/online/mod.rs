@@ -10,6 +10,7 @@ pub mod invite;
 pub mod link;
 pub mod open_games;
 pub mod session;
+pub mod transfer;
 
 use crate::storage::Store;
 use crate::timer::now_ms;

@@ -149,6 +149,20 @@ pub fn Settings() -> Element {
                     p { class: "field-hint", {tr(lang, "settings-shape-marks-hint")} }
                 }
                 ServerField { lang }
+                section { class: "field", "data-testid": "transfer-field",
+                    h2 { class: "field-title", {tr(lang, "transfer-field")} }
+                    div { class: "list",
+                        Link { class: "list-row", "data-testid": "transfer-send", to: Route::TransferSend {},
+                            span { {tr(lang, "transfer-send")} }
+                            span { class: "chevron", "›" }
+                        }
+                        Link { class: "list-row", "data-testid": "transfer-receive", to: Route::TransferEnter {},
+                            span { {tr(lang, "transfer-receive")} }
+                            span { class: "chevron", "›" }
+                        }
+                    }
+                    p { class: "field-hint", {tr(lang, "transfer-field-hint")} }
+                }
             }
         }
     }
