@@ -42,9 +42,7 @@ pub fn backoff_ms(attempt: u32) -> u32 {
 fn is_fatal(error: &ClientError) -> bool {
     matches!(
         error.code(),
-        Some(
-            ErrorCode::Unauthorized | ErrorCode::Moved | ErrorCode::Forbidden | ErrorCode::NotFound | ErrorCode::Gone
-        )
+        Some(ErrorCode::Unauthorized | ErrorCode::Moved | ErrorCode::Forbidden | ErrorCode::NotFound | ErrorCode::Gone)
     )
 }
 

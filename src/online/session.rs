@@ -188,7 +188,9 @@ impl RoomSession {
 
     /// Taps may send an action now: my turn, nothing in flight, connected.
     pub fn can_act(&self) -> bool {
-        self.is_my_turn() && self.pending.is_none() && !matches!(self.connection, Connection::Lost(_) | Connection::Moved)
+        self.is_my_turn()
+            && self.pending.is_none()
+            && !matches!(self.connection, Connection::Lost(_) | Connection::Moved)
     }
 
     pub fn opponent(&self) -> Opponent {

@@ -44,7 +44,7 @@ pub fn TransferSend() -> Element {
     let mut error = use_signal(|| None::<String>);
     let mut busy = use_signal(|| false);
     let mut now = use_signal(now_ms);
-    let make = {
+    let mut make = {
         let server = server.clone();
         move || {
             let server = server.clone();
@@ -62,7 +62,7 @@ pub fn TransferSend() -> Element {
         }
     };
     {
-        let make = make.clone();
+        let mut make = make.clone();
         use_hook(move || make());
     }
     use_future(move || async move {

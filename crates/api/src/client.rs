@@ -4,8 +4,8 @@
 
 use crate::error::{ApiError, ErrorCode};
 use crate::sse::SseParser;
-use crate::wire::*;
 use crate::transfer::{TransferClaim, TransferClaimed, TransferOffer, TransferRequest};
+use crate::wire::*;
 use futures_util::{Stream, StreamExt};
 use serde::de::DeserializeOwned;
 use serde::Serialize;

@@ -91,10 +91,7 @@ mod tests {
 
     #[test]
     fn transfer_codes_forgive_case_spaces_and_dashes_only() {
-        assert_eq!(
-            normalize_transfer_code(" abcd 2345-wxyz ").unwrap(),
-            "ABCD-2345-WXYZ"
-        );
+        assert_eq!(normalize_transfer_code(" abcd 2345-wxyz ").unwrap(), "ABCD-2345-WXYZ");
         assert_eq!(normalize_transfer_code("ABCD2345WXYZ").unwrap(), "ABCD-2345-WXYZ");
         let short = normalize_transfer_code("ABCD-2345").unwrap_err();
         assert!(short.contains("12 characters, not 8"), "{short}");

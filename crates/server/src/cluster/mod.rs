@@ -32,9 +32,9 @@ use crate::storage::device::DeviceState;
 use crate::storage::transfer::{self, TokenHolder, TransferRecord};
 use crate::storage::types::{RatedResult, Res, StoreError};
 use async_nats::jetstream::{self, kv, stream};
+use futures_util::StreamExt;
 use papan_api::{ApiError, GameId, Rating};
 use std::collections::HashMap;
-use futures_util::StreamExt;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 

@@ -14,9 +14,9 @@ pub use types::*;
 use crate::cluster::Cluster;
 use crate::store::Store;
 use device::DeviceState;
-use transfer::{TokenHolder, TransferRecord};
 use papan_api::{ApiError, GameId, Rating, RoomOptions};
 use std::sync::Arc;
+use transfer::{TokenHolder, TransferRecord};
 
 /// Where rooms, devices and ratings live: SQLite in this process (the
 /// embedded default), or NATS JetStream shared by many nodes.

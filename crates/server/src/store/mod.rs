@@ -9,8 +9,8 @@ mod ratings;
 mod writer;
 
 use crate::storage::device::DeviceState;
-use crate::storage::transfer::{self, TokenHolder, TransferRecord};
 use crate::storage::record::{decode_event, encode_event};
+use crate::storage::transfer::{self, TokenHolder, TransferRecord};
 use crate::storage::types::{Entry, Logged, NewSeat, RatedResult, Res, StoreError, StoredRoom, UnreadableRoom};
 use papan_api::{ApiError, GameId, Rating, RoomOptions};
 use rusqlite::types::Value;
@@ -265,7 +265,8 @@ impl Store {
         claimer_token: &str,
         now: u64,
     ) -> Result<TransferRecord, ApiError> {
-        let (code_hash, claimer_id, claimer_hash) = (code_hash.to_string(), claimer.to_string(), claimer_token.to_string());
+        let (code_hash, claimer_id, claimer_hash) =
+            (code_hash.to_string(), claimer.to_string(), claimer_token.to_string());
         let record = self
             .writer
             .run(move |conn| {
@@ -304,7 +305,9 @@ impl Store {
             .map_err(crate::room::internal)??;
         let mut tokens = self.devices();
         tokens.devices.remove(&record.token_hash);
-        tokens.devices.insert(claimer_token.to_string(), record.device_id.clone());
+        tokens
+            .devices
+            .insert(claimer_token.to_string(), record.device_id.clone());
         tokens.moved.insert(record.token_hash.clone());
         Ok(record)
     }

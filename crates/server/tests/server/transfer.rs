@@ -65,12 +65,19 @@ async fn check_moved(claimed: &TransferClaimed, old: &Client, new: &Client, game
     let before = moved.snapshot().await.version;
     move_once(&mut [&mut moved, rival]).await;
     move_once(&mut [&mut moved, rival]).await;
-    assert_eq!(moved.snapshot().await.version, before + 2, "the new device plays the seat");
+    assert_eq!(
+        moved.snapshot().await.version,
+        before + 2,
+        "the new device plays the seat"
+    );
     assert_eq!(moved.snapshot().await.status, RoomStatus::Playing);
     let refused = old.rating(GameId::Hex).await.unwrap_err();
     assert_eq!(refused.code(), Some(ErrorCode::Moved), "{refused}");
     assert!(refused.to_string().contains(MOVED_MESSAGE), "{refused}");
-    let refused = old.snapshot(&game.grant.room_id, &game.grant.seat_token).await.unwrap_err();
+    let refused = old
+        .snapshot(&game.grant.room_id, &game.grant.seat_token)
+        .await
+        .unwrap_err();
     assert_eq!(refused.code(), Some(ErrorCode::Moved));
 }
 
@@ -102,8 +109,14 @@ async fn a_transfer_on_one_node_moves_seats_and_ratings_and_the_old_token_gets_m
     // It all holds after a restart: tokens are read back from the database.
     server.stop().await;
     let server = server_at(&db, |_| {}).await;
-    let (old, new) = (same_device(&old, &server.base_url()), same_device(&new, &server.base_url()));
-    assert_eq!(old.rating(GameId::Hex).await.unwrap_err().code(), Some(ErrorCode::Moved));
+    let (old, new) = (
+        same_device(&old, &server.base_url()),
+        same_device(&new, &server.base_url()),
+    );
+    assert_eq!(
+        old.rating(GameId::Hex).await.unwrap_err().code(),
+        Some(ErrorCode::Moved)
+    );
     assert_eq!(new.rating(GameId::Hex).await.unwrap().games, 1);
     new.snapshot(&game.grant.room_id, &game.grant.seat_token).await.unwrap();
 }
@@ -183,7 +196,10 @@ async fn a_transfer_code_used_twice_is_refused_and_changes_nothing() {
     assert_eq!(refused.code(), Some(ErrorCode::TransferUsed), "{refused}");
     assert!(refused.to_string().contains("already used"), "{refused}");
     // The late device is still itself: the seat is not its.
-    let forbidden = late.snapshot(&game.grant.room_id, &game.grant.seat_token).await.unwrap_err();
+    let forbidden = late
+        .snapshot(&game.grant.room_id, &game.grant.seat_token)
+        .await
+        .unwrap_err();
     assert_eq!(forbidden.code(), Some(ErrorCode::Forbidden));
     new.snapshot(&game.grant.room_id, &game.grant.seat_token).await.unwrap();
 }
@@ -202,7 +218,10 @@ async fn an_expired_transfer_code_is_refused_and_changes_nothing() {
     assert_eq!(refused.code(), Some(ErrorCode::TransferExpired), "{refused}");
     assert!(refused.to_string().contains("expired"), "{refused}");
     still_there(&game).await;
-    let forbidden = new.snapshot(&game.grant.room_id, &game.grant.seat_token).await.unwrap_err();
+    let forbidden = new
+        .snapshot(&game.grant.room_id, &game.grant.seat_token)
+        .await
+        .unwrap_err();
     assert_eq!(forbidden.code(), Some(ErrorCode::Forbidden));
 }
 
@@ -214,7 +233,13 @@ async fn guessed_transfer_codes_are_bounded_to_five_a_minute_per_device() {
     let (game, _) = seat(old.clone(), rival, options(GameId::Hex)).await;
     let offer = old.start_transfer(&[seat_ref(&game)]).await.unwrap();
     let guesser = device(&base).await;
-    for guess in ["AAAA-AAAA-AAAA", "BBBB-BBBB-BBBB", "CCCC-CCCC-CCCC", "DDDD-DDDD-DDDD", "EEEE-EEEE-EEEE"] {
+    for guess in [
+        "AAAA-AAAA-AAAA",
+        "BBBB-BBBB-BBBB",
+        "CCCC-CCCC-CCCC",
+        "DDDD-DDDD-DDDD",
+        "EEEE-EEEE-EEEE",
+    ] {
         let refused = guesser.claim_transfer(guess).await.unwrap_err();
         assert_eq!(refused.code(), Some(ErrorCode::TransferUnknown), "{refused}");
     }
