@@ -37,6 +37,7 @@ pub fn Settings() -> Element {
     let current = *settings.read();
     let lang = current.lang;
     let mut lang_error = use_signal(|| false);
+    let nav = navigator();
     // A language is switched once its text is loaded (fetched on the web);
     // if it cannot be, the language in use stays and says why.
     let choose = move |l: Lang| {
@@ -152,11 +153,11 @@ pub fn Settings() -> Element {
                 section { class: "field", "data-testid": "transfer-field",
                     h2 { class: "field-title", {tr(lang, "transfer-field")} }
                     div { class: "list",
-                        Link { class: "list-row", "data-testid": "transfer-send", to: Route::TransferSend {},
+                        button { class: "list-row", "data-testid": "transfer-send", onclick: move |_| { nav.push(Route::TransferSend {}); },
                             span { {tr(lang, "transfer-send")} }
                             span { class: "chevron", "›" }
                         }
-                        Link { class: "list-row", "data-testid": "transfer-receive", to: Route::TransferEnter {},
+                        button { class: "list-row", "data-testid": "transfer-receive", onclick: move |_| { nav.push(Route::TransferEnter {}); },
                             span { {tr(lang, "transfer-receive")} }
                             span { class: "chevron", "›" }
                         }

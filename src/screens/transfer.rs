@@ -62,8 +62,8 @@ pub fn TransferSend() -> Element {
         }
     };
     {
-        let mut make = make.clone();
-        use_hook(move || make());
+        let make = make.clone();
+        use_hook(make);
     }
     use_future(move || async move {
         loop {
@@ -72,7 +72,8 @@ pub fn TransferSend() -> Element {
         }
     });
     let shown = offer().map(|(made, at)| {
-        let left = (at + made.expires_in_ms).saturating_sub(now());
+        // `now` may be from before the code came: never more than its life.
+        let left = (at + made.expires_in_ms).saturating_sub(now().max(at));
         let link = transfer::transfer_link(&invite::served_from(&server), &made.code);
         (made, left, link)
     });
