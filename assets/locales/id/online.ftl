@@ -129,7 +129,7 @@ open-games-closed = Ruang ditutup
 open-games-left = sisa { $time }
 open-games-last = Terakhir: { $move }
 
-# Memindahkan permainan online ke ponsel lain (screens/transfer.rs)
+# Memindahkan permainan daring ke ponsel lain (screens/transfer.rs)
 transfer-field = Ponsel lain
 transfer-field-hint = Permainan yang sedang berjalan, rating, dan permainan korespondensi ikut pindah dengan kode sekali pakai; ponsel ini lalu berhenti memainkannya.
 transfer-send = Pindahkan permainanku ke ponsel lain
@@ -138,7 +138,7 @@ transfer-title = Pindahkan permainan
 transfer-send-hint = Di ponsel baru, buka tautannya atau pindai kode QR, atau ketik kodenya di Pengaturan → Terima permainan. Hanya berlaku sekali.
 transfer-qr = Kode QR tautan pemindahan
 transfer-left = Berlaku { $time } lagi
-transfer-seats = { $count } permainan online ikut pindah.
+transfer-seats = { $count } permainan daring ikut pindah.
 transfer-code-expired = Kode ini sudah kedaluwarsa. Buat kode baru.
 transfer-new-code = Kode baru
 transfer-receive-title = Terima permainan
@@ -156,7 +156,7 @@ transfer-used = Kode ini sudah dipakai: satu kode hanya memindahkan permainan se
 transfer-expired = Kode ini sudah kedaluwarsa (kode berlaku 15 menit). Buat kode baru di ponsel lama.
 transfer-too-many = Terlalu banyak kode yang salah. Tunggu satu menit, lalu periksa kodenya.
 transfer-own = Ini kode milik ponsel ini sendiri: ketik di ponsel yang lain.
-transfer-has-games = Ponsel ini punya permainan online sendiri. Selesaikan atau tinggalkan dulu sebelum menerima permainan.
+transfer-has-games = Ponsel ini punya permainan daring sendiri. Selesaikan atau tinggalkan dulu sebelum menerima permainan.
 transfer-moved-here = Permainan di ponsel ini sudah dipindahkan ke ponsel lain. Mainkan di sana.
 transfer-moved-short = Dipindahkan
 transfer-moved-line = Dipindahkan ke ponsel lain
