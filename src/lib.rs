@@ -29,6 +29,7 @@ use screens::learn::{Learn, LessonScreen};
 use screens::puzzles::{MistakeDeck, MistakeFirst, PuzzleDaily, PuzzlePlay, Puzzles};
 use screens::review::{FinishedGames, Review};
 use screens::rules::{RuleAt, Rules};
+use screens::transfer::{TransferEnter, TransferReceive, TransferSend};
 use screens::{Home, Join, NotFound, OnlineLobby, OnlinePlay, Play, Settings, Setup};
 use settings::AppSettings;
 use storage::Store;
@@ -42,6 +43,13 @@ pub enum Route {
     Home {},
     #[route("/settings")]
     Settings {},
+    // Moving the online games to another phone (`screens::transfer`).
+    #[route("/transfer")]
+    TransferSend {},
+    #[route("/transfer/:code")]
+    TransferReceive { code: String },
+    #[route("/receive")]
+    TransferEnter {},
     #[route("/learn")]
     Learn {},
     #[route("/learn/:game/:lesson")]

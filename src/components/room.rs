@@ -12,6 +12,7 @@ pub fn ConnectionDot(lang: Lang, connection: Connection) -> Element {
         Connection::Connecting => ("connecting", tr(lang, "online-connecting")),
         Connection::Retrying { .. } => ("retrying", tr(lang, "online-reconnecting")),
         Connection::Lost(_) => ("lost", tr(lang, "online-offline")),
+        Connection::Moved => ("moved", tr(lang, "transfer-moved-short")),
     };
     rsx! {
         span { class: "conn conn-{class}", "data-testid": "connection", "data-state": class, title: "{label}",

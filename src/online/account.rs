@@ -146,8 +146,28 @@ async fn register(store: &Store, server: &str) -> Result<Client, ClientError> {
     Ok(client)
 }
 
+/// Registers this device on `server` afresh (its games there moved to
+/// another device: the old token is answered `moved` for good).
+pub async fn register_again(store: &Store, server: &str) -> Result<Client, ClientError> {
+    register(store, server).await
+}
+
+/// This device now acts as `device_id` on `server` (a transfer claimed with
+/// its token): its ratings and seats there are that device's.
+pub fn adopt(store: &Store, server: &str, device_id: &str) {
+    let mut known = devices(store);
+    for device in known.iter_mut().filter(|d| d.server == server) {
+        device.device_id = device_id.to_string();
+    }
+    if let Err(e) = store.save(DEVICE_KEY, &known) {
+        crate::diag::warn(&format!("could not keep the received identity: {e}"));
+    }
+}
+
 /// Runs `call` as this device; when the server no longer knows the device
-/// (its database was reset) registers again once and retries.
+/// (its database was reset) registers again once and retries. A device
+/// whose games moved to another one (`moved`) does not register again: it
+/// is noted, and the refusal answered.
 pub async fn with_client<T, F, Fut>(store: &Store, server: &str, call: F) -> Result<T, ClientError>
 where
     F: Fn(Client) -> Fut,
@@ -156,6 +176,10 @@ where
     let client = client(store, server).await?;
     match call(client).await {
         Err(e) if e.code() == Some(ErrorCode::Unauthorized) => call(register(store, server).await?).await,
+        Err(e) if e.code() == Some(ErrorCode::Moved) => {
+            super::transfer::mark_moved(store, server);
+            Err(e)
+        }
         other => other,
     }
 }

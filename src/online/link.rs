@@ -42,7 +42,7 @@ pub fn backoff_ms(attempt: u32) -> u32 {
 fn is_fatal(error: &ClientError) -> bool {
     matches!(
         error.code(),
-        Some(ErrorCode::Unauthorized | ErrorCode::Forbidden | ErrorCode::NotFound | ErrorCode::Gone)
+        Some(ErrorCode::Unauthorized | ErrorCode::Moved | ErrorCode::Forbidden | ErrorCode::NotFound | ErrorCode::Gone)
     )
 }
 
@@ -164,6 +164,10 @@ async fn back_off<C: SessionCell>(cell: &C, attempt: &mut u32) {
 
 /// The server says the seat is gone: show its reason and stop following.
 fn lost<C: SessionCell>(cell: &C, error: &ClientError) {
+    if error.code() == Some(ErrorCode::Moved) {
+        cell.update(|s| s.set_connection(Connection::Moved));
+        return;
+    }
     let reason = match error {
         ClientError::Api(e) => e.message.clone(),
         other => other.to_string(),

@@ -11,6 +11,7 @@ pub mod link;
 pub mod open_games;
 pub mod push;
 pub mod session;
+pub mod transfer;
 
 use crate::storage::Store;
 use crate::timer::now_ms;

@@ -23,6 +23,9 @@ pub enum Connection {
     /// The server says this seat is gone (room closed and forgotten, token
     /// unknown): retrying cannot help. The text is the server's reason.
     Lost(String),
+    /// This device's games were moved to another device (a transfer): it
+    /// no longer acts for this seat.
+    Moved,
 }
 
 /// An action sent and not yet answered.
@@ -185,7 +188,9 @@ impl RoomSession {
 
     /// Taps may send an action now: my turn, nothing in flight, connected.
     pub fn can_act(&self) -> bool {
-        self.is_my_turn() && self.pending.is_none() && !matches!(self.connection, Connection::Lost(_))
+        self.is_my_turn()
+            && self.pending.is_none()
+            && !matches!(self.connection, Connection::Lost(_) | Connection::Moved)
     }
 
     pub fn opponent(&self) -> Opponent {
@@ -338,6 +343,8 @@ impl RoomSession {
         if error.code == ErrorCode::StaleVersion {
             self.set_notice(Notice::Stale);
             self.resync = true;
+        } else if error.code == ErrorCode::Moved {
+            self.connection = Connection::Moved;
         } else {
             self.set_notice(Notice::Refused {
                 rule: error.rule,

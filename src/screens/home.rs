@@ -7,7 +7,7 @@ use crate::components::{game_name_key, TopBar};
 use crate::games::with_game;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::online::open_games::{self, LocalLine, OpenGame};
-use crate::online::{contacts, set_open_games, OPEN_GAMES};
+use crate::online::{contacts, set_open_games, transfer, OPEN_GAMES};
 use crate::settings::{AppSettings, SETTINGS_KEY};
 use crate::shell::texts::level_key;
 use crate::shell::GameUi;
@@ -205,8 +205,11 @@ fn OpenGamesList(lang: Lang) -> Element {
                                 Some(who) => format!("{name} · {who}"),
                                 None => name,
                             };
-                            let sub = online_sub(lang, &line, now);
-                            let class = if line.your_move { "continue-card open-game your-move" } else { "continue-card open-game" };
+                            // Moved to another phone: said so, never "your move".
+                            let moved = seat.is_some_and(|s| transfer::is_moved(&store, &s.server));
+                            let sub = if moved { tr(lang, "transfer-moved-line") } else { online_sub(lang, &line, now) };
+                            let your_move = line.your_move && !moved;
+                            let class = if your_move { "continue-card open-game your-move" } else { "continue-card open-game" };
                             rsx! {
                                 button {
                                     key: "{room}",
@@ -214,14 +217,15 @@ fn OpenGamesList(lang: Lang) -> Element {
                                     "data-testid": "continue-online",
                                     "data-game": "{game}",
                                     "data-room": "{room}",
-                                    "data-your-move": "{line.your_move}",
+                                    "data-your-move": "{your_move}",
+                                    "data-moved": "{moved}",
                                     onclick: move |_| { nav.push(Route::OnlinePlay { game }); },
                                     GameArt { game }
                                     span { class: "continue-text",
                                         span { class: "continue-title", "{title}" }
                                         span { class: "continue-sub", "{sub}" }
                                     }
-                                    if line.your_move {
+                                    if your_move {
                                         span { class: "badge your-move-badge", {tr(lang, "status-your-turn")} }
                                     }
                                     span { class: "chevron", "›" }

@@ -11,6 +11,7 @@ pub mod review;
 pub mod rules;
 mod settings_screen;
 pub mod setup;
+pub mod transfer;
 
 pub use home::{Home, KeptAside, KeptAsideNotices, NotFound};
 pub use join::Join;

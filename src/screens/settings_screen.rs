@@ -38,6 +38,7 @@ pub fn Settings() -> Element {
     let current = *settings.read();
     let lang = current.lang;
     let mut lang_error = use_signal(|| false);
+    let nav = navigator();
     // A language is switched once its text is loaded (fetched on the web);
     // if it cannot be, the language in use stays and says why.
     let choose = move |l: Lang| {
@@ -160,6 +161,20 @@ pub fn Settings() -> Element {
                 }
                 NotifyField { lang }
                 ServerField { lang }
+                section { class: "field", "data-testid": "transfer-field",
+                    h2 { class: "field-title", {tr(lang, "transfer-field")} }
+                    div { class: "list",
+                        button { class: "list-row", "data-testid": "transfer-send", onclick: move |_| { nav.push(Route::TransferSend {}); },
+                            span { {tr(lang, "transfer-send")} }
+                            span { class: "chevron", "›" }
+                        }
+                        button { class: "list-row", "data-testid": "transfer-receive", onclick: move |_| { nav.push(Route::TransferEnter {}); },
+                            span { {tr(lang, "transfer-receive")} }
+                            span { class: "chevron", "›" }
+                        }
+                    }
+                    p { class: "field-hint", {tr(lang, "transfer-field-hint")} }
+                }
             }
         }
     }

@@ -23,6 +23,7 @@ mod mistakes;
 mod online_open_games;
 mod online_session;
 mod online_tables;
+mod online_transfer;
 mod puzzle_screens;
 mod review_components;
 mod rules_pages;

@@ -122,6 +122,13 @@ fn screens() -> Vec<Screen> {
             "[data-testid=\"invite-card\"]",
         ),
         screen("join-refused", "/#/join/hex/K7M2", "[data-testid=\"invite-refused\"]"),
+        // Receiving games from another phone: the typed code, the claim.
+        screen("transfer-enter", "/#/receive", "[data-testid=\"transfer-input\"]"),
+        screen(
+            "transfer-claim",
+            "/#/transfer/ABCD-2345-WXYZ",
+            "[data-testid=\"transfer-claim\"]",
+        ),
         screen("rules", "/#/rules/hadang", "main"),
         screen("puzzles", "/#/puzzles", "[data-testid=\"puzzle-daily\"]"),
         screen("puzzle-hex", "/#/puzzles/hex", "[data-testid=\"puzzle-board\"] svg"),

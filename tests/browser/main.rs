@@ -26,5 +26,6 @@ mod browser_puzzle_games;
 mod browser_puzzles;
 mod browser_review;
 mod browser_steady;
+mod browser_transfer;
 mod browser_tutorial;
 mod browser_worker;

@@ -143,3 +143,42 @@ open-games-count = Your move ({ $count })
 open-games-closed = Room closed
 open-games-left = { $time } left
 open-games-last = Last: { $move }
+
+# Moving the online games to another phone (screens/transfer.rs)
+transfer-field = Another phone
+transfer-field-hint = Your games in progress, your ratings and your correspondence games go with a one-time code; this phone then stops playing them.
+transfer-send = Move my games to another phone
+transfer-receive = Receive games from another phone
+transfer-title = Move my games
+transfer-send-hint = On the new phone, open the link or scan the QR code, or type the code under Settings → Receive games. It works once.
+transfer-qr = QR code of the transfer link
+transfer-left = Valid for { $time }
+transfer-seats = { $count ->
+    [one] { $count } online game goes with it.
+   *[other] { $count } online games go with it.
+}
+transfer-code-expired = This code has expired. Make a new one.
+transfer-new-code = New code
+transfer-receive-title = Receive games
+transfer-receive-hint = The games, ratings and correspondence games of the phone that made this code move to this phone. The other phone stops playing them.
+transfer-claim = Move the games to this phone
+transfer-cancel = Not now
+transfer-arrived = { $count ->
+    [one] { $count } game arrived. Tap it to play on.
+   *[other] { $count } games arrived. Tap one to play on.
+}
+transfer-other-code = Type another code
+transfer-enter-hint = Type the code shown on the old phone under Settings → Move my games.
+transfer-enter-label = Transfer code
+transfer-go = Next
+transfer-malformed = A transfer code has 12 letters and digits, like ABCD-2345-WXYZ. Check it and try again.
+transfer-unknown = No transfer code like this one. Check it, or make a new one on the old phone.
+transfer-used = This code was already used: a code moves the games only once.
+transfer-expired = This code has expired (codes last 15 minutes). Make a new one on the old phone.
+transfer-too-many = Too many wrong codes. Wait a minute, then check the code.
+transfer-own = This is this phone's own code: type it on the other phone.
+transfer-has-games = This phone has online games of its own. Finish or leave them before receiving games.
+transfer-moved-here = This phone's games were moved to another phone. Play them there.
+transfer-moved-short = Moved
+transfer-moved-line = Moved to another phone
+transfer-forget = Remove from this phone

@@ -5,6 +5,7 @@
 use crate::error::{ApiError, ErrorCode};
 use crate::push::{PushStatus, PushSubscriptionRequest};
 use crate::sse::SseParser;
+use crate::transfer::{TransferClaim, TransferClaimed, TransferOffer, TransferRequest};
 use crate::wire::*;
 use futures_util::{Stream, StreamExt};
 use serde::de::DeserializeOwned;
@@ -287,6 +288,21 @@ impl Client {
     pub async fn seats_summary(&self, seats: &[SeatRef]) -> Result<SeatsSummary, ClientError> {
         let body = SeatsSummaryRequest { seats: seats.to_vec() };
         self.post("/seats/summary", &body, None).await
+    }
+
+    /// Asks for a one-time code that moves this device's identity, with
+    /// `seats`, to the device that claims it (`POST /v1/transfer`); a new
+    /// code replaces the device's last one.
+    pub async fn start_transfer(&self, seats: &[SeatRef]) -> Result<TransferOffer, ClientError> {
+        let body = TransferRequest { seats: seats.to_vec() };
+        self.post("/transfer", &body, None).await
+    }
+
+    /// Claims a transfer code: from then on this client's device token acts
+    /// as the device that made the code (`POST /v1/transfer/claim`).
+    pub async fn claim_transfer(&self, code: &str) -> Result<TransferClaimed, ClientError> {
+        let body = TransferClaim { code: code.to_string() };
+        self.post("/transfer/claim", &body, None).await
     }
 
     /// This device's vacation: running or not, and what is left this month.

@@ -12,6 +12,10 @@ pub enum ErrorCode {
     Malformed,
     /// 401: no device or seat token, or an unknown one.
     Unauthorized,
+    /// 401: this device token was given up by a transfer: its games, seats
+    /// and ratings now belong to another device (the app stops acting for
+    /// them; registering again cannot bring them back).
+    Moved,
     /// 403: a token that does not hold this seat.
     Forbidden,
     /// 404: no such room or join code.
@@ -30,6 +34,13 @@ pub enum ErrorCode {
     TooLarge,
     /// 422: the rules refuse the action; `rule` names the rule broken.
     IllegalAction,
+    /// 404: no live transfer code reads like this one (mistyped, guessed,
+    /// or replaced by a newer code of the same device).
+    TransferUnknown,
+    /// 410: this transfer code was already claimed.
+    TransferUsed,
+    /// 410: this transfer code is past its 15 minutes.
+    TransferExpired,
     /// 429: too many requests from this device, or too many event streams.
     RateLimited,
     /// 500: the server failed.
@@ -40,11 +51,11 @@ impl ErrorCode {
     pub fn http_status(self) -> u16 {
         match self {
             ErrorCode::Malformed => 400,
-            ErrorCode::Unauthorized => 401,
+            ErrorCode::Unauthorized | ErrorCode::Moved => 401,
             ErrorCode::Forbidden => 403,
-            ErrorCode::NotFound => 404,
+            ErrorCode::NotFound | ErrorCode::TransferUnknown => 404,
             ErrorCode::StaleVersion | ErrorCode::NotYourTurn | ErrorCode::Conflict => 409,
-            ErrorCode::Gone => 410,
+            ErrorCode::Gone | ErrorCode::TransferUsed | ErrorCode::TransferExpired => 410,
             ErrorCode::TooLarge => 413,
             ErrorCode::IllegalAction => 422,
             ErrorCode::RateLimited => 429,

@@ -6,6 +6,7 @@
 //! - [`client`]: a reqwest client (native and wasm32) with SSE subscription;
 //! - [`sse`]: a small Server-Sent Events parser over a byte stream;
 //! - [`push`]: Web Push subscriptions and the messages sent through them;
+//! - [`transfer`]: moving a device's games to another device (codes);
 //! - [`fairness`]: checks of the Jun Qi layout commitment after a game;
 //! - [`ratings`]: the Glicko-2 arithmetic (ranked rooms, the app's puzzles).
 
@@ -21,9 +22,11 @@ pub mod options;
 pub mod push;
 pub mod ratings;
 pub mod sse;
+pub mod transfer;
 pub mod wire;
 
 pub use client::{server_addresses, Client, ClientError, EventStream};
 pub use error::{ApiError, ErrorCode};
 pub use push::*;
+pub use transfer::*;
 pub use wire::*;

@@ -10,11 +10,15 @@ use std::pin::Pin;
 /// What can be asked of a room, wherever it runs.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Call {
+    /// Room calls by seat carry the calling device too: a seat token
+    /// acts only for the device that holds the seat.
     Snapshot {
         token_hash: String,
+        device_id: String,
     },
     Act {
         token_hash: String,
+        device_id: String,
         request: ActionRequest,
     },
     Join {
@@ -35,6 +39,7 @@ pub enum Call {
     /// Deliver this seat's events to `inbox`.
     Subscribe {
         token_hash: String,
+        device_id: String,
         last_event_id: Option<u64>,
         inbox: String,
     },

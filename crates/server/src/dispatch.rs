@@ -345,13 +345,24 @@ pub async fn perform_local(
     call: Call,
 ) -> Result<Answer, ApiError> {
     Ok(match call {
-        Call::Snapshot { token_hash } => {
-            Answer::Snapshot(handle.call(|reply| Cmd::Snapshot { token_hash, reply }).await?)
-        }
-        Call::Act { token_hash, request } => Answer::Accepted(
+        Call::Snapshot { token_hash, device_id } => Answer::Snapshot(
+            handle
+                .call(|reply| Cmd::Snapshot {
+                    token_hash,
+                    device_id,
+                    reply,
+                })
+                .await?,
+        ),
+        Call::Act {
+            token_hash,
+            device_id,
+            request,
+        } => Answer::Accepted(
             handle
                 .call(|reply| Cmd::Act {
                     token_hash,
+                    device_id,
                     request,
                     reply,
                 })
@@ -379,13 +390,14 @@ pub async fn perform_local(
         }
         Call::Subscribe {
             token_hash,
+            device_id,
             last_event_id,
             inbox,
         } => {
             let Some(cluster) = cluster else {
                 return Err(ApiError::new(ErrorCode::Internal, "relayed streams need a cluster"));
             };
-            let events = local_events(handle.clone(), token_hash, last_event_id).await?;
+            let events = local_events(handle.clone(), token_hash, device_id, last_event_id).await?;
             relay::deliver_to(cluster.clone(), inbox, events);
             Answer::Subscribed
         }
@@ -432,11 +444,13 @@ impl Drop for StreamGuard {
 pub async fn local_events(
     handle: RoomHandle,
     token_hash: String,
+    device_id: String,
     last_event_id: Option<u64>,
 ) -> Result<EventStream, ApiError> {
     let Subscription { slot, backlog, live } = handle
         .call(|reply| Cmd::Subscribe {
             token_hash,
+            device_id,
             last_event_id,
             reply,
         })

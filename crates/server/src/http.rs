@@ -6,6 +6,7 @@ use crate::call::{Call, EventStream};
 use crate::dispatch::local_events;
 use crate::dispatch::Route;
 use crate::shared::Shared;
+use crate::storage::transfer::TokenHolder;
 use crate::{relay, secrets};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -73,6 +74,8 @@ pub fn router(app: App, files: Option<Arc<AppFiles>>) -> Router {
             "/v1/push",
             get(push_status).put(push_subscribe).delete(push_unsubscribe),
         )
+        .route("/v1/transfer", post(start_transfer))
+        .route("/v1/transfer/claim", post(claim_transfer))
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(limit))
         // Outermost, and after the fallback: every path, known or not, and
@@ -105,24 +108,35 @@ fn unauthorized(what: &str) -> Failure {
 
 /// The calling device (Bearer token), rate-limited.
 async fn device(app: &App, headers: &HeaderMap) -> Result<String, Failure> {
+    Ok(caller(app, headers).await?.0)
+}
+
+/// The calling device and its token's hash, rate-limited; a token whose
+/// device moved to another by a transfer is refused 401 `moved`.
+async fn caller(app: &App, headers: &HeaderMap) -> Result<(String, String), Failure> {
     let token = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .ok_or_else(|| unauthorized("device token"))?;
-    let device = app
+    let token_hash = secrets::hash_token(token.trim());
+    let holder = app
         .store
-        .device_by_token_hash(&secrets::hash_token(token.trim()))
+        .device_by_token_hash(&token_hash)
         .await
         .map_err(crate::room::internal)?
         .ok_or_else(|| unauthorized("device token"))?;
+    let device = match holder {
+        TokenHolder::Device(device) => device,
+        TokenHolder::Moved => return Err(Failure(ApiError::new(ErrorCode::Moved, MOVED_MESSAGE))),
+    };
     if !app.limiter.allow(&device).await {
         return Err(Failure(ApiError::new(
             ErrorCode::RateLimited,
             "too many requests from this device",
         )));
     }
-    Ok(device)
+    Ok((device, token_hash))
 }
 
 fn seat_token_hash(headers: &HeaderMap) -> Result<String, Failure> {
@@ -180,9 +194,10 @@ async fn quick_match(
 }
 
 async fn snapshot(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Answer<Snapshot> {
-    device(&app, &headers).await?;
+    let device_id = device(&app, &headers).await?;
     let token_hash = seat_token_hash(&headers)?;
-    Ok(Json(app.perform(&id, Call::Snapshot { token_hash }).await?.snapshot()?))
+    let call = Call::Snapshot { token_hash, device_id };
+    Ok(Json(app.perform(&id, call).await?.snapshot()?))
 }
 
 async fn act(
@@ -191,11 +206,18 @@ async fn act(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer<ActionAccepted> {
-    device(&app, &headers).await?;
+    let device_id = device(&app, &headers).await?;
     let token_hash = seat_token_hash(&headers)?;
     let request: ActionRequest = parse(body)?;
     let answer = app
-        .perform(&id, Call::Act { token_hash, request })
+        .perform(
+            &id,
+            Call::Act {
+                token_hash,
+                device_id,
+                request,
+            },
+        )
         .await
         .and_then(crate::call::Answer::accepted);
     if let Err(e) = &answer {
@@ -259,6 +281,26 @@ async fn push_unsubscribe(State(app): State<App>, headers: HeaderMap) -> Answer<
     Ok(Json(app.push.unsubscribe(&app.store, &device).await?))
 }
 
+async fn start_transfer(
+    State(app): State<App>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<TransferOffer> {
+    let (device, token_hash) = caller(&app, &headers).await?;
+    let request: TransferRequest = parse(body)?;
+    Ok(Json(app.start_transfer(&device, &token_hash, request.seats).await?))
+}
+
+async fn claim_transfer(
+    State(app): State<App>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer<TransferClaimed> {
+    let (device, token_hash) = caller(&app, &headers).await?;
+    let request: TransferClaim = parse(body)?;
+    Ok(Json(app.claim_transfer(&device, &token_hash, &request.code).await?))
+}
+
 fn sse_event(event: &RoomEvent) -> Event {
     let mut frame = Event::default();
     // Only logged events advance a browser's Last-Event-ID; presence is live.
@@ -275,7 +317,7 @@ async fn events(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Failure> {
-    device(&app, &headers).await?;
+    let device_id = device(&app, &headers).await?;
     let token_hash = seat_token_hash(&headers)?;
     let last_event_id = match headers.get("last-event-id") {
         None => None,
@@ -287,7 +329,7 @@ async fn events(
         ),
     };
     let events: EventStream = match app.route(&id).await? {
-        Route::Local(handle) => local_events(handle, token_hash, last_event_id).await?,
+        Route::Local(handle) => local_events(handle, token_hash, device_id, last_event_id).await?,
         Route::Remote(_) => {
             let Some(cluster) = app.store.cluster() else {
                 return Err(Failure(ApiError::new(
@@ -299,6 +341,7 @@ async fn events(
             let (inbox, subscriber) = relay::inbox(cluster).await?;
             let call = Call::Subscribe {
                 token_hash,
+                device_id,
                 last_event_id,
                 inbox,
             };

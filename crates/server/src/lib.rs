@@ -20,6 +20,7 @@
 //!   buckets, leases, shared by many nodes);
 //! - [`push`]: Web Push notices to devices (encrypted, signed, bounded),
 //!   handed over by the room tasks;
+//! - [`transfer`]: moving a device's games to another device (codes);
 //! - [`wall`]: the time of day correspondence rooms run on (injectable);
 //! - [`ratings`]: Glicko-2 arithmetic; [`secrets`]: OS randomness (tokens,
 //!   codes, game seeds; the dice derive from the committed seed).
@@ -49,6 +50,7 @@ pub mod shared;
 pub mod storage;
 pub mod store;
 pub mod tls;
+pub mod transfer;
 pub mod wall;
 
 use std::net::SocketAddr;

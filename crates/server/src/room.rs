@@ -32,15 +32,18 @@ pub struct Subscription {
 pub enum Cmd {
     Snapshot {
         token_hash: String,
+        device_id: String,
         reply: Reply<Snapshot>,
     },
     Act {
         token_hash: String,
+        device_id: String,
         request: ActionRequest,
         reply: Reply<ActionAccepted>,
     },
     Subscribe {
         token_hash: String,
+        device_id: String,
         last_event_id: Option<u64>,
         reply: Reply<Subscription>,
     },
@@ -348,18 +351,38 @@ impl Actor {
             .ok_or_else(forbidden)
     }
 
+    /// The slot `token_hash` holds, if it is `device_id`'s: a seat token
+    /// does not act for another device (a seat whose device moved by a
+    /// transfer is held by the device that claimed it, under the same id).
+    fn seat_of(&self, token_hash: &str, device_id: &str) -> Result<u8, ApiError> {
+        let slot = self.slot_for(token_hash)?;
+        if self.devices[slot as usize].as_deref() == Some(device_id) {
+            Ok(slot)
+        } else {
+            Err(ApiError::new(
+                ErrorCode::Forbidden,
+                "this seat belongs to another device",
+            ))
+        }
+    }
+
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Snapshot { token_hash, reply } => {
-                let r = self.slot_for(&token_hash).map(|slot| self.snapshot(slot));
+            Cmd::Snapshot {
+                token_hash,
+                device_id,
+                reply,
+            } => {
+                let r = self.seat_of(&token_hash, &device_id).map(|slot| self.snapshot(slot));
                 let _ = reply.send(r);
             }
             Cmd::Act {
                 token_hash,
+                device_id,
                 request,
                 reply,
             } => {
-                let r = match self.slot_for(&token_hash) {
+                let r = match self.seat_of(&token_hash, &device_id) {
                     Ok(slot) => self.act(slot, request).await,
                     Err(e) => Err(e),
                 };
@@ -367,11 +390,12 @@ impl Actor {
             }
             Cmd::Subscribe {
                 token_hash,
+                device_id,
                 last_event_id,
                 reply,
             } => {
                 let r = self
-                    .slot_for(&token_hash)
+                    .seat_of(&token_hash, &device_id)
                     .and_then(|slot| self.subscribe(slot, last_event_id));
                 let _ = reply.send(r);
             }
@@ -380,16 +404,7 @@ impl Actor {
                 device_id,
                 reply,
             } => {
-                let r = self.slot_for(&token_hash).and_then(|slot| {
-                    if self.devices[slot as usize].as_deref() == Some(device_id.as_str()) {
-                        Ok(self.summary(slot))
-                    } else {
-                        Err(ApiError::new(
-                            ErrorCode::Forbidden,
-                            "this seat belongs to another device",
-                        ))
-                    }
-                });
+                let r = self.seat_of(&token_hash, &device_id).map(|slot| self.summary(slot));
                 let _ = reply.send(r);
             }
             Cmd::Unsubscribe { slot } => {

@@ -50,3 +50,14 @@ pub fn public_id() -> String {
     os_rng().fill_bytes(&mut bytes);
     to_hex(&bytes)
 }
+
+/// A transfer code, `XXXX-XXXX-XXXX` from [`papan_api::TRANSFER_ALPHABET`]:
+/// about 59 bits, claimed at most a few times a minute before it expires.
+pub fn transfer_code() -> String {
+    let mut rng = os_rng();
+    let alphabet = papan_api::TRANSFER_ALPHABET;
+    let chars: String = (0..papan_api::TRANSFER_CODE_LEN)
+        .map(|_| alphabet[(rng.next_u32() as usize) % alphabet.len()] as char)
+        .collect();
+    papan_api::normalize_transfer_code(&chars).unwrap_or(chars)
+}

@@ -27,6 +27,8 @@ pub struct Shared {
     pub limiter: limits::Limiter,
     /// Web Push notices (the room tasks hand theirs over too).
     pub push: Arc<Pusher>,
+    /// Wrong transfer codes tried lately (guessing is bounded).
+    pub(crate) transfer_guesses: crate::transfer::Guesses,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -52,6 +54,7 @@ impl Shared {
             rooms,
             waiting: Mutex::new(HashMap::new()),
             kept_closed: Mutex::new(HashMap::new()),
+            transfer_guesses: Default::default(),
         }
     }
 

@@ -11,7 +11,7 @@ pub use invite::{when_text, InviteSlot, RecentList};
 pub use lobby::{normalize_code, request_error, OnlineButton, OnlineLobby};
 pub use play::OnlinePlay;
 
-use crate::online::account;
+use crate::online::{account, transfer};
 use crate::storage::Store;
 use crate::Route;
 use dioxus::prelude::*;
@@ -30,7 +30,11 @@ pub fn ResumeOnline() -> Element {
         // Only the first visit: a seat taken later in this session is not
         // jumped back to when its player goes home.
         let first = !RESUMED.swap(true, Ordering::Relaxed);
-        if let Some(seat) = account::any_active_seat(&Store::app()).filter(|s| first && !s.finished) {
+        let store = Store::app();
+        // A seat whose games moved to another phone is not jumped back to:
+        // home's list says it moved.
+        let resumable = |s: &account::ActiveSeat| first && !s.finished && !transfer::is_moved(&store, &s.server);
+        if let Some(seat) = account::any_active_seat(&store).filter(resumable) {
             nav.replace(Route::OnlinePlay { game: seat.game });
         }
     });

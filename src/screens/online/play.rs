@@ -12,6 +12,7 @@ use crate::online::account::{self, ActiveSeat};
 use crate::online::contacts::{self, RecentOpponent};
 use crate::online::link::{self, Link, SessionCell};
 use crate::online::session::{Connection, Notice, RoomSession};
+use crate::online::transfer;
 use crate::settings::AppSettings;
 use crate::shell::online::{OnlineGame, Room};
 use crate::shell::texts::refusal_text;
@@ -219,6 +220,29 @@ fn OnlineRoom(seat: ActiveSeat, lang: Lang) -> Element {
 
     let s = session.read();
     let connection = s.connection().clone();
+    if connection == Connection::Moved {
+        drop(s);
+        transfer::mark_moved(&Store::app(), &seat.server);
+        return rsx! {
+            div { class: "screen play online",
+                TopBar { lang, title: tr(lang, game_name_key(game)), back: Some(Route::Home {}),
+                    ConnectionDot { lang, connection: connection.clone() }
+                }
+                main { class: "content empty-state", "data-testid": "online-moved",
+                    p { class: "notice", role: "status", {tr(lang, "transfer-moved-here")} }
+                    button {
+                        class: "btn btn-ghost",
+                        "data-testid": "online-forget-moved",
+                        onclick: move |_| {
+                            account::forget_seat(&Store::app(), game);
+                            nav.push(Route::Home {});
+                        },
+                        {tr(lang, "transfer-forget")}
+                    }
+                }
+            }
+        };
+    }
     let Some(snapshot) = s.snapshot().cloned() else {
         return rsx! {
             div { class: "screen play online",

@@ -14,6 +14,8 @@
 //!   `papan-limits` (`<device>.<window>` → requests counted, [`limits`]);
 //!   a closed room's owner record, code and rated mark are erased
 //!   ([`forget`]);
+//!   `papan-transfers` (transfer code hash → the device it moves, kept a
+//!   day; `device.<id>` → the device's live code hash);
 //! - leases: `papan-nodes` (node → alive) has a max age of one lease; each
 //!   node renews its own key every third of it. A room belongs to the node
 //!   named in `papan-owners` while that node's lease lives; once it lapses,
@@ -33,11 +35,13 @@ pub mod ratings;
 pub use crate::storage::record::Header;
 
 use crate::storage::device::DeviceState;
+use crate::storage::transfer::{self, TokenHolder, TransferRecord};
 use crate::storage::types::{Res, StoreError};
 use async_nats::jetstream::{self, kv, stream};
+use futures_util::StreamExt;
 use papan_api::ApiError;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 /// The stream of every room's log, one subject per room.
@@ -90,8 +94,11 @@ pub struct Cluster {
     limit_seen: Mutex<HashMap<String, (u64, u64)>>,
     matching: kv::Store,
     device_state: kv::Store,
-    /// Devices seen so far (token hash → id): a device never changes.
-    device_cache: Mutex<HashMap<String, String>>,
+    transfers: kv::Store,
+    /// Device tokens seen so far (token hash → whom it stands for). A
+    /// transfer changes two of them: every node forgets what it cached of
+    /// a token whose entry changed ([`watch_devices`]).
+    device_cache: Arc<Mutex<HashMap<String, TokenHolder>>>,
     /// Room → the other node last found owning it, so that a request there
     /// goes straight to it; forgotten when that node does not answer.
     known_owners: Mutex<HashMap<String, String>>,
@@ -156,6 +163,48 @@ pub fn plain_id(id: &str) -> bool {
     !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// The `papan-devices` value of a token whose device moved.
+const MOVED: &str = "!moved";
+
+/// How long a transfer's entry is kept: past its 15 minutes, a second
+/// claim is still told it was used, not that it never existed.
+const TRANSFERS_KEPT: Duration = Duration::from_secs(24 * 3600);
+
+/// Forgets a cached token as soon as its `papan-devices` entry changes (a
+/// transfer on any node), and everything cached whenever the watch starts
+/// again (changes may have been missed); ends with the cluster.
+fn watch_devices(devices: kv::Store, cache: Weak<Mutex<HashMap<String, TokenHolder>>>) {
+    tokio::spawn(async move {
+        loop {
+            match devices.watch_all().await {
+                Ok(mut watch) => {
+                    match cache.upgrade() {
+                        Some(cache) => lock(&cache).clear(),
+                        None => return,
+                    }
+                    while let Some(entry) = watch.next().await {
+                        let Some(cache) = cache.upgrade() else { return };
+                        match entry {
+                            Ok(entry) => {
+                                lock(&cache).remove(&entry.key);
+                            }
+                            Err(e) => {
+                                tracing::warn!(error = %e, "watching device tokens");
+                                break;
+                            }
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot watch device tokens"),
+            }
+            if cache.strong_count() == 0 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
+}
+
 /// Who holds a room: a node and the owner record's revision.
 pub struct Owner {
     pub node: String,
@@ -197,13 +246,15 @@ impl Cluster {
             limit_seen: Mutex::new(HashMap::new()),
             matching: bucket("papan-match", Duration::ZERO).await?,
             device_state: bucket("papan-device-state", Duration::ZERO).await?,
+            transfers: bucket("papan-transfers", TRANSFERS_KEPT).await?,
             client,
             js,
             rooms,
-            device_cache: Mutex::new(HashMap::new()),
+            device_cache: Arc::new(Mutex::new(HashMap::new())),
             known_owners: Mutex::new(HashMap::new()),
             last_seq: Mutex::new(HashMap::new()),
         };
+        watch_devices(cluster.devices.clone(), Arc::downgrade(&cluster.device_cache));
         Ok(cluster)
     }
 
@@ -296,13 +347,13 @@ impl Cluster {
             .create(token_hash, id.to_string().into())
             .await
             .map_err(|e| failed("registering a device")(&e))?;
-        lock(&self.device_cache).insert(token_hash.to_string(), id.to_string());
+        lock(&self.device_cache).insert(token_hash.to_string(), TokenHolder::Device(id.to_string()));
         Ok(())
     }
 
-    pub async fn device(&self, token_hash: &str) -> Res<Option<String>> {
-        if let Some(id) = lock(&self.device_cache).get(token_hash) {
-            return Ok(Some(id.clone()));
+    pub async fn device(&self, token_hash: &str) -> Res<Option<TokenHolder>> {
+        if let Some(holder) = lock(&self.device_cache).get(token_hash) {
+            return Ok(Some(holder.clone()));
         }
         let Some(value) = self
             .devices
@@ -312,9 +363,83 @@ impl Cluster {
         else {
             return Ok(None);
         };
-        let id = String::from_utf8(value.to_vec()).map_err(|e| failed("a stored device id")(&e))?;
-        lock(&self.device_cache).insert(token_hash.to_string(), id.clone());
-        Ok(Some(id))
+        let holder = if value.as_ref() == MOVED.as_bytes() {
+            TokenHolder::Moved
+        } else {
+            TokenHolder::Device(String::from_utf8(value.to_vec()).map_err(|e| failed("a stored device id")(&e))?)
+        };
+        lock(&self.device_cache).insert(token_hash.to_string(), holder.clone());
+        Ok(Some(holder))
+    }
+
+    /// See [`crate::storage::Storage::put_transfer`]: the device's previous
+    /// code, if still unclaimed, is deleted first.
+    pub async fn put_transfer(&self, code_hash: &str, record: TransferRecord) -> Res<()> {
+        let pointer = format!("device.{}", record.device_id);
+        if let Some(previous) = current(&self.transfers, &pointer, "reading a device's transfer").await? {
+            let previous = String::from_utf8_lossy(&previous.value).into_owned();
+            let unclaimed = match current(&self.transfers, &previous, "reading a transfer").await? {
+                Some(e) => serde_json::from_slice::<TransferRecord>(&e.value).is_ok_and(|r| !r.claimed),
+                None => false,
+            };
+            if unclaimed {
+                self.transfers
+                    .delete(&previous)
+                    .await
+                    .map_err(|e| failed("replacing a transfer")(&e))?;
+            }
+        }
+        let body = serde_json::to_vec(&record).map_err(|e| failed("a transfer")(&e))?;
+        self.transfers
+            .put(code_hash, body.into())
+            .await
+            .map_err(|e| failed("storing a transfer")(&e))?;
+        self.transfers
+            .put(&pointer, code_hash.to_string().into())
+            .await
+            .map_err(|e| failed("storing a transfer")(&e))?;
+        Ok(())
+    }
+
+    /// See [`crate::storage::Storage::claim_transfer`]: the code's entry is
+    /// marked claimed by compare-and-set, so of two claims only one wins
+    /// (the other reads it claimed); the winner then moves the tokens.
+    pub async fn claim_transfer(
+        &self,
+        code_hash: &str,
+        claimer: &str,
+        claimer_token: &str,
+        now: u64,
+    ) -> Result<TransferRecord, ApiError> {
+        use crate::room::internal;
+        let record = loop {
+            let Some(entry) = current(&self.transfers, code_hash, "reading a transfer")
+                .await
+                .map_err(internal)?
+            else {
+                return Err(transfer::unknown());
+            };
+            let mut record: TransferRecord = serde_json::from_slice(&entry.value).map_err(internal)?;
+            record.claim(claimer, now)?;
+            let body = serde_json::to_vec(&record).map_err(internal)?;
+            match self.transfers.update(code_hash, body.into(), entry.revision).await {
+                Ok(_) => break record,
+                Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => continue,
+                Err(e) => return Err(internal(failed("claiming a transfer")(&e))),
+            }
+        };
+        self.devices
+            .put(claimer_token, record.device_id.clone().into())
+            .await
+            .map_err(|e| internal(failed("moving a device")(&e)))?;
+        self.devices
+            .put(&record.token_hash, MOVED.into())
+            .await
+            .map_err(|e| internal(failed("moving a device")(&e)))?;
+        let mut cache = lock(&self.device_cache);
+        cache.insert(claimer_token.to_string(), TokenHolder::Device(record.device_id.clone()));
+        cache.insert(record.token_hash.clone(), TokenHolder::Moved);
+        Ok(record)
     }
 
     /// Reserves a join code for `room`; `false` if it is taken.

@@ -6,6 +6,7 @@
 
 pub mod device;
 pub mod record;
+pub mod transfer;
 pub mod types;
 
 pub use types::*;
@@ -15,6 +16,7 @@ use crate::store::Store;
 use device::DeviceState;
 use papan_api::{ApiError, GameId, Rating, RoomOptions};
 use std::sync::Arc;
+use transfer::{TokenHolder, TransferRecord};
 
 /// Where rooms, devices and ratings live: SQLite in this process (the
 /// embedded default), or NATS JetStream shared by many nodes.
@@ -38,10 +40,38 @@ impl Storage {
         }
     }
 
-    pub async fn device_by_token_hash(&self, token_hash: &str) -> Res<Option<String>> {
+    pub async fn device_by_token_hash(&self, token_hash: &str) -> Res<Option<TokenHolder>> {
         match self {
             Storage::Sqlite(store) => Ok(store.device_by_token_hash(token_hash)),
             Storage::Cluster(cluster) => cluster.device(token_hash).await,
+        }
+    }
+
+    /// Stores a transfer code (by its hash), replacing the device's
+    /// previous one: one live code per device.
+    pub async fn put_transfer(&self, code_hash: &str, record: TransferRecord) -> Res<()> {
+        match self {
+            Storage::Sqlite(store) => store.put_transfer(code_hash, record).await,
+            Storage::Cluster(cluster) => cluster.put_transfer(code_hash, record).await,
+        }
+    }
+
+    /// Claims the code with hash `code_hash` for the device `claimer`
+    /// (token hash `claimer_token`): the code is marked used, `claimer`'s
+    /// token then stands for the code's device, and that device's old
+    /// token is answered `moved`. Only one claim of a code ever wins
+    /// (one SQLite transaction; a compare-and-set on a cluster); a refused
+    /// one changes nothing.
+    pub async fn claim_transfer(
+        &self,
+        code_hash: &str,
+        claimer: &str,
+        claimer_token: &str,
+        now: u64,
+    ) -> Result<TransferRecord, ApiError> {
+        match self {
+            Storage::Sqlite(store) => store.claim_transfer(code_hash, claimer, claimer_token, now).await,
+            Storage::Cluster(cluster) => cluster.claim_transfer(code_hash, claimer, claimer_token, now).await,
         }
     }
 

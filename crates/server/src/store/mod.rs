@@ -10,11 +10,12 @@ mod writer;
 
 use crate::storage::device::DeviceState;
 use crate::storage::record::{decode_event, encode_event};
+use crate::storage::transfer::{self, TokenHolder, TransferRecord};
 use crate::storage::types::{Entry, Logged, NewSeat, RatedResult, Res, StoreError, StoredRoom, UnreadableRoom};
 use papan_api::{ApiError, GameId, Rating, RoomOptions};
 use rusqlite::types::Value;
 use rusqlite::{params, Connection, OptionalExtension};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use writer::Writer;
@@ -82,8 +83,16 @@ impl EntryRows {
 pub struct Store {
     path: PathBuf,
     writer: Writer,
-    /// Device token hash → device id, for every registered device.
-    devices: Mutex<HashMap<String, String>>,
+    /// Every device token: whom it stands for.
+    devices: Mutex<Tokens>,
+}
+
+/// Device tokens in memory, as committed.
+struct Tokens {
+    /// Token hash → device id, for every registered device.
+    devices: HashMap<String, String>,
+    /// The token hashes whose device moved to another by a transfer.
+    moved: HashSet<String>,
 }
 
 fn unwritable(e: serde_json::Error) -> StoreError {
@@ -180,22 +189,29 @@ impl Store {
              CREATE TABLE IF NOT EXISTS ratings (device_id TEXT NOT NULL, game TEXT NOT NULL,
                  rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
                  games INTEGER NOT NULL, PRIMARY KEY (device_id, game));
-             CREATE TABLE IF NOT EXISTS device_state (device_id TEXT PRIMARY KEY, body TEXT NOT NULL);",
+             CREATE TABLE IF NOT EXISTS device_state (device_id TEXT PRIMARY KEY, body TEXT NOT NULL);
+             CREATE TABLE IF NOT EXISTS transfers (code_hash TEXT PRIMARY KEY,
+                 device_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
+             CREATE TABLE IF NOT EXISTS moved_tokens (token_hash TEXT PRIMARY KEY);",
         )?;
         let devices = conn
             .prepare("SELECT token_hash, id FROM devices")?
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<HashMap<String, String>>>()?;
+        let moved = conn
+            .prepare("SELECT token_hash FROM moved_tokens")?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<HashSet<String>>>()?;
         let writer =
             Writer::start(conn, connect(path)?).map_err(|e| StoreError::new(format!("starting the writer: {e}")))?;
         Ok(Store {
             path: path.to_path_buf(),
             writer,
-            devices: Mutex::new(devices),
+            devices: Mutex::new(Tokens { devices, moved }),
         })
     }
 
-    fn devices(&self) -> std::sync::MutexGuard<'_, HashMap<String, String>> {
+    fn devices(&self) -> std::sync::MutexGuard<'_, Tokens> {
         self.devices.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -210,12 +226,90 @@ impl Store {
                 Ok(())
             })
             .await?;
-        self.devices().insert(token_hash.to_string(), id.to_string());
+        self.devices().devices.insert(token_hash.to_string(), id.to_string());
         Ok(())
     }
 
-    pub fn device_by_token_hash(&self, token_hash: &str) -> Option<String> {
-        self.devices().get(token_hash).cloned()
+    pub fn device_by_token_hash(&self, token_hash: &str) -> Option<TokenHolder> {
+        let tokens = self.devices();
+        if tokens.moved.contains(token_hash) {
+            return Some(TokenHolder::Moved);
+        }
+        tokens.devices.get(token_hash).cloned().map(TokenHolder::Device)
+    }
+
+    /// See [`crate::storage::Storage::put_transfer`].
+    pub async fn put_transfer(&self, code_hash: &str, record: TransferRecord) -> Res<()> {
+        let body = serde_json::to_string(&record).map_err(unwritable)?;
+        let code_hash = code_hash.to_string();
+        self.writer
+            .run(move |conn| {
+                conn.execute("DELETE FROM transfers WHERE device_id = ?1", params![record.device_id])?;
+                conn.execute(
+                    "INSERT INTO transfers (code_hash, device_id, body) VALUES (?1, ?2, ?3)",
+                    params![code_hash, record.device_id, body],
+                )?;
+                Ok(())
+            })
+            .await
+    }
+
+    /// See [`crate::storage::Storage::claim_transfer`]: one transaction of
+    /// the writer (the code marked used, the claimer's own fresh identity
+    /// given up, its token moved onto the code's device, the old token
+    /// revoked), then the tokens in memory.
+    pub async fn claim_transfer(
+        &self,
+        code_hash: &str,
+        claimer: &str,
+        claimer_token: &str,
+        now: u64,
+    ) -> Result<TransferRecord, ApiError> {
+        let (code_hash, claimer_id, claimer_hash) =
+            (code_hash.to_string(), claimer.to_string(), claimer_token.to_string());
+        let record = self
+            .writer
+            .run(move |conn| {
+                let body: Option<String> = conn
+                    .query_row(
+                        "SELECT body FROM transfers WHERE code_hash = ?1",
+                        params![code_hash],
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                let Some(body) = body else {
+                    return Ok(Err(transfer::unknown()));
+                };
+                let mut record: TransferRecord = serde_json::from_str(&body)
+                    .map_err(|e| StoreError::new(format!("a stored transfer does not read: {e}")))?;
+                if let Err(refused) = record.claim(&claimer_id, now) {
+                    return Ok(Err(refused));
+                }
+                let body = serde_json::to_string(&record).map_err(unwritable)?;
+                conn.execute(
+                    "UPDATE transfers SET body = ?2 WHERE code_hash = ?1",
+                    params![code_hash, body],
+                )?;
+                conn.execute("DELETE FROM devices WHERE id = ?1", params![claimer_id])?;
+                conn.execute(
+                    "UPDATE devices SET token_hash = ?2 WHERE id = ?1",
+                    params![record.device_id, claimer_hash],
+                )?;
+                conn.execute(
+                    "INSERT OR IGNORE INTO moved_tokens (token_hash) VALUES (?1)",
+                    params![record.token_hash],
+                )?;
+                Ok(Ok(record))
+            })
+            .await
+            .map_err(crate::room::internal)??;
+        let mut tokens = self.devices();
+        tokens.devices.remove(&record.token_hash);
+        tokens
+            .devices
+            .insert(claimer_token.to_string(), record.device_id.clone());
+        tokens.moved.insert(record.token_hash.clone());
+        Ok(record)
     }
 
     /// Creates a room with what its first commit adds (the creator's seat

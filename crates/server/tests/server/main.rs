@@ -22,3 +22,4 @@ mod rooms;
 mod seats_summary;
 mod time;
 mod tls;
+mod transfer;

@@ -192,7 +192,10 @@ async fn a_gone_subscription_is_removed_busy_services_are_tried_again_and_the_ho
 /// The device id behind `client` (the server knows it by its token).
 async fn device_id_of(server: &Server, client: &papan_api::Client) -> String {
     let hash = papan_server::secrets::hash_token(client.device_token().unwrap());
-    server.shared.store.device_by_token_hash(&hash).await.unwrap().unwrap()
+    match server.shared.store.device_by_token_hash(&hash).await.unwrap().unwrap() {
+        papan_server::storage::transfer::TokenHolder::Device(id) => id,
+        moved => panic!("a device of its own, not {moved:?}"),
+    }
 }
 
 #[tokio::test]
