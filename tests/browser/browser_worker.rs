@@ -28,8 +28,11 @@ const GOAL_BROTLI_KB: f64 = 700.0;
 /// and the review's luck then took it to 978.3 KB gzip, 764.6 KB brotli,
 /// with the lessons' and rules pages' text already moved out of the first
 /// language file (`locales/<code>.more.ftl`, fetched when such a page opens).
-const CEILING_GZIP_KB: f64 = 980.0;
-const CEILING_BROTLI_KB: f64 = 766.0;
+/// Moving games to a new phone and notifications (issue 34) then cost
+/// 31.5 KB gzip (19.5 and 12): 1009.8 KB gzip, 786.6 KB brotli. Raised for
+/// them, not for drift: the next size work starts from here.
+const CEILING_GZIP_KB: f64 = 1012.0;
+const CEILING_BROTLI_KB: f64 = 789.0;
 
 fn kb(path: &Path) -> f64 {
     std::fs::metadata(path)
