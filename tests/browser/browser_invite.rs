@@ -14,7 +14,7 @@
 //! `test-output/browser/invite/`, each checked for overflow.
 
 use crate::support;
-use support::browser::{check_overflow, save_shot, start_driver, tap_shown_testid, wait_visible};
+use support::browser::{check_overflow, decode_qr, save_shot, set_lang, start_driver, tap_shown_testid, wait_visible};
 use support::chrome::{cdp, tap};
 use support::online::{open_lobby, present, read_frame, set_server, text_of, Phones};
 
@@ -47,38 +47,6 @@ async fn wait_status(client: &Client, who: &str, want: &str) -> Result<(), Strin
     .map(|_| ())
 }
 
-/// Decodes the QR code drawn in `css` from a screenshot of that element.
-async fn decode_qr(client: &Client, css: &str) -> Result<String, String> {
-    let element = wait_visible(client, css).await?;
-    let png = element
-        .screenshot()
-        .await
-        .map_err(|e| format!("screenshot of the QR code: {e}"))?;
-    let decoder = png::Decoder::new(std::io::Cursor::new(png));
-    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
-    let channels = info.color_type.samples();
-    if info.bit_depth != png::BitDepth::Eight {
-        return Err(format!("a {:?} screenshot", info.bit_depth));
-    }
-    let (w, h) = (info.width as usize, info.height as usize);
-    let mut image = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| {
-        let i = (y * w + x) * channels;
-        if channels >= 3 {
-            ((buf[i] as u32 + buf[i + 1] as u32 + buf[i + 2] as u32) / 3) as u8
-        } else {
-            buf[i]
-        }
-    });
-    let grids = image.detect_grids();
-    let grid = grids.first().ok_or("no QR code found in the screenshot")?;
-    let (_, content) = grid
-        .decode()
-        .map_err(|e| format!("the QR code does not decode: {e:?}"))?;
-    Ok(content)
-}
-
 /// Opens `url` (a fresh load, so stored settings are read again) and waits for `css`.
 async fn open(client: &Client, url: &str, css: &str) -> Result<(), String> {
     client.goto(url).await.map_err(|e| format!("opening {url}: {e}"))?;
@@ -93,14 +61,6 @@ async fn keeps_hex_seat(client: &Client) -> Result<bool, String> {
         .await
         .map_err(|e| e.to_string())?;
     Ok(value.as_bool() == Some(true))
-}
-
-async fn set_lang(client: &Client, lang: &str) -> Result<(), String> {
-    let js = format!(
-        "const s = JSON.parse(localStorage.getItem('settings') || '{{}}'); s.lang = '{lang}'; \
-         localStorage.setItem('settings', JSON.stringify(s)); return true;"
-    );
-    client.execute(&js, vec![]).await.map(|_| ()).map_err(|e| e.to_string())
 }
 
 async fn play(phones: &Phones) -> Result<String, String> {

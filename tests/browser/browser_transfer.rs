@@ -12,7 +12,7 @@
 //! each checked for overflow.
 
 use crate::support;
-use support::browser::{save_shot, start_driver, tap_shown_testid, wait_visible};
+use support::browser::{check_overflow, decode_qr, save_shot, set_lang, start_driver, tap_shown_testid, wait_visible};
 use support::chrome::tap;
 use support::online::{create_room, open_lobby, present, read_frame, set_server, text_of, Phones};
 
@@ -113,38 +113,6 @@ async fn move_on_phone(phone: &Client, who: &str) -> Result<u64, String> {
         .map_err(|e| format!("cell {cell}: {e}"))?;
     tap(phone, &target).await?;
     Ok(frame.version)
-}
-
-/// Decodes the QR code drawn in `css` from a screenshot of that element.
-async fn decode_qr(client: &Client, css: &str) -> Result<String, String> {
-    let element = wait_visible(client, css).await?;
-    let png = element
-        .screenshot()
-        .await
-        .map_err(|e| format!("screenshot of the QR code: {e}"))?;
-    let decoder = png::Decoder::new(std::io::Cursor::new(png));
-    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
-    let channels = info.color_type.samples();
-    if info.bit_depth != png::BitDepth::Eight {
-        return Err(format!("a {:?} screenshot", info.bit_depth));
-    }
-    let (w, h) = (info.width as usize, info.height as usize);
-    let mut image = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| {
-        let i = (y * w + x) * channels;
-        if channels >= 3 {
-            ((buf[i] as u32 + buf[i + 1] as u32 + buf[i + 2] as u32) / 3) as u8
-        } else {
-            buf[i]
-        }
-    });
-    let grids = image.detect_grids();
-    let grid = grids.first().ok_or("no QR code found in the screenshot")?;
-    let (_, content) = grid
-        .decode()
-        .map_err(|e| format!("the QR code does not decode: {e:?}"))?;
-    Ok(content)
 }
 
 /// Opens `url` (a fresh load, so stored settings are read again) and waits for `css`.
@@ -252,37 +220,6 @@ async fn play(phones: &Phones) -> Result<String, String> {
     drop(small_driver);
     outcome?;
     Ok(format!("moved by {link}; B played on; A says moved"))
-}
-
-/// Nothing on screen sticks out sideways or is cut by the page's width.
-const OVERFLOW_JS: &str = r#"
-const width = document.documentElement.clientWidth;
-const bad = [];
-for (const e of document.querySelectorAll('.screen *')) {
-  const r = e.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) continue;
-  if (r.left < -1 || r.right > width + 1) bad.push((e.dataset.testid || e.className || e.tagName) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
-}
-if (document.documentElement.scrollWidth > width + 1) bad.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
-return bad.slice(0, 5).join('; ');
-"#;
-
-async fn check_overflow(client: &Client, what: &str) -> Result<(), String> {
-    let value = client.execute(OVERFLOW_JS, vec![]).await.map_err(|e| e.to_string())?;
-    let bad = value.as_str().unwrap_or_default();
-    if bad.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{what}: {bad}"))
-    }
-}
-
-async fn set_lang(client: &Client, lang: &str) -> Result<(), String> {
-    let js = format!(
-        "const s = JSON.parse(localStorage.getItem('settings') || '{{}}'); s.lang = '{lang}'; \
-         localStorage.setItem('settings', JSON.stringify(s)); return true;"
-    );
-    client.execute(&js, vec![]).await.map(|_| ()).map_err(|e| e.to_string())
 }
 
 /// Makes `to` hold exactly `from`'s stored data (same origin).

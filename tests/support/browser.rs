@@ -317,3 +317,44 @@ pub async fn check_overflow(client: &Client, what: &str) -> Result<(), String> {
         Err(format!("{what}: {bad}"))
     }
 }
+
+/// Decodes the QR code drawn in `css` from a screenshot of that element.
+pub async fn decode_qr(client: &Client, css: &str) -> Result<String, String> {
+    let element = wait_visible(client, css).await?;
+    let png = element
+        .screenshot()
+        .await
+        .map_err(|e| format!("screenshot of the QR code: {e}"))?;
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
+    let channels = info.color_type.samples();
+    if info.bit_depth != png::BitDepth::Eight {
+        return Err(format!("a {:?} screenshot", info.bit_depth));
+    }
+    let (w, h) = (info.width as usize, info.height as usize);
+    let mut image = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| {
+        let i = (y * w + x) * channels;
+        if channels >= 3 {
+            ((buf[i] as u32 + buf[i + 1] as u32 + buf[i + 2] as u32) / 3) as u8
+        } else {
+            buf[i]
+        }
+    });
+    let grids = image.detect_grids();
+    let grid = grids.first().ok_or("no QR code found in the screenshot")?;
+    let (_, content) = grid
+        .decode()
+        .map_err(|e| format!("the QR code does not decode: {e:?}"))?;
+    Ok(content)
+}
+
+/// Chooses the language `lang` in the stored settings (read at the next load).
+pub async fn set_lang(client: &Client, lang: &str) -> Result<(), String> {
+    let js = format!(
+        "const s = JSON.parse(localStorage.getItem('settings') || '{{}}'); s.lang = '{lang}'; \
+         localStorage.setItem('settings', JSON.stringify(s)); return true;"
+    );
+    client.execute(&js, vec![]).await.map(|_| ()).map_err(|e| e.to_string())
+}
