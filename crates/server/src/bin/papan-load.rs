@@ -28,7 +28,9 @@
 //!
 //! `--server-log FILE` keeps the started server's log (JSON lines, warnings
 //! and up: the writer's slow batches among them) in FILE; the slowest
-//! answers are printed with the time they were due, to set against it.
+//! answers are printed with the time they were due, to set against it, and
+//! how late the generator sent them (a late send is the generator's own
+//! delay, not the server's).
 //!
 //! `--raw-streams` reads the event streams as bytes and counts their event
 //! frames instead of decoding every event: the phones decode their own
@@ -256,7 +258,12 @@ async fn main() {
                     })
                 })
             };
+            // Both players load the room before it is played, as the app
+            // does: each then moves over a connection it already holds
+            // (its first one went to its event stream), instead of 1,000
+            // connections opened at once at the first paced moves.
             let version = a.snapshot(&ga.room_id, &ga.seat_token).await.unwrap().version;
+            b.snapshot(&gb.room_id, &gb.seat_token).await.unwrap();
             ((a, ga), (b, gb), readers, version)
         }));
     }
@@ -294,18 +301,26 @@ async fn main() {
                     action: Action::Move { notation: cell(i) },
                 };
                 let t = due.unwrap_or_else(Instant::now);
+                let sent = Instant::now();
                 match client.act(&grant.room_id, &grant.seat_token, &request).await {
                     Ok(answer) => version = answer.version,
                     Err(_) => break,
                 }
-                latencies.push((t.elapsed(), t - started));
+                latencies.push((t.elapsed(), t - started, sent - t));
             }
-            latencies
+            // The devices are handed back, not dropped: a table that is done
+            // would otherwise close its connections while the others still
+            // play, and the last moves would be measured against 2,000
+            // connections being torn down.
+            (latencies, pa, pb)
         }));
     }
     let mut all = Vec::new();
+    let mut done = Vec::new();
     for g in games {
-        all.extend(g.await.unwrap());
+        let (latencies, pa, pb) = g.await.unwrap();
+        all.extend(latencies);
+        done.push((pa, pb));
     }
     let elapsed = started.elapsed();
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -314,7 +329,7 @@ async fn main() {
     all.sort();
     let pct = |p: f64| {
         all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
-            .map(|(latency, _)| *latency)
+            .map(|(latency, _, _)| *latency)
             .unwrap_or_default()
     };
     println!(
@@ -349,12 +364,13 @@ async fn main() {
         .iter()
         .rev()
         .take(8)
-        .map(|(latency, due)| {
+        .map(|(latency, due, late)| {
             let at = wall_started + *due;
             let since_epoch = at.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
             format!(
-                "{:.1} ms due at +{:.3} s ({}.{:03})",
+                "{:.1} ms (sent {:.1} ms late) due at +{:.3} s ({}.{:03})",
                 latency.as_secs_f64() * 1e3,
+                late.as_secs_f64() * 1e3,
                 due.as_secs_f64(),
                 since_epoch.as_secs(),
                 since_epoch.subsec_millis()
@@ -365,6 +381,7 @@ async fn main() {
     for r in readers {
         r.abort();
     }
+    drop(done);
     if let Some(child) = child.as_mut() {
         let _ = child.kill();
         let _ = child.wait();
