@@ -95,16 +95,6 @@ pub fn run(
     web_build: impl FnOnce() -> Result<(), String> + Send,
 ) -> Result<(), String> {
     let binaries = build()?;
-    // The documentation examples first, straight after the build whose
-    // crates they reuse (the checks run later for other targets).
-    let mut doc = cargo(&["test", "--workspace", "--doc"]);
-    println!("$ {}", describe(&doc));
-    let began = Instant::now();
-    let doc = Ran {
-        name: "doc tests".into(),
-        ok: doc.status().map(|s| s.success()).unwrap_or(false),
-        seconds: began.elapsed().as_secs_f64(),
-    };
     let (browser, other): (Vec<_>, Vec<_>) = binaries.into_iter().partition(TestBinary::is_browser);
     println!(
         "{} test binaries: {} with browser tests ({BROWSER_LANES} at a time once the web build is done), \
@@ -127,7 +117,6 @@ pub fn run(
         });
         let mut all = browsers.join().expect("the browser lanes panicked");
         all.extend(other.join().expect("the test lane panicked"));
-        all.push(doc);
         all
     });
     println!("\ntests by time ({:.1}s in all):", start.elapsed().as_secs_f64());

@@ -12,27 +12,13 @@
 //! produce (resignation, timeout, abandonment). Games themselves stay free
 //! of clocks and resignations, and every game gets them the same way.
 //!
-//! The order of calls in a room (`now` from the caller's time source):
-//!
-//! ```
-//! use papan_rules::clock::{Adjudicated, Clock, Tempo};
-//! use papan_rules::hadang::Hadang;
-//! use papan_rules::{EndReason, Game, Seat};
-//!
-//! let mut game = Adjudicated::new(Hadang::start());
-//! let mut clock = Clock::new(Tempo::hadang(3, 2).unwrap());
-//! clock.start(Seat::First, 0).unwrap();
-//! // A move arrives at t = 4 s: the rules check it first, then the clock.
-//! game.play(&"e2".parse().unwrap()).unwrap();
-//! clock.complete_move(Seat::First, 4_000).unwrap();
-//! assert_eq!(clock.remaining(Seat::First, 4_000), Some(178_000)); // 180 − 4 + 2 s
-//! // The server sleeps until the next possible flag, then polls.
-//! let wake = 4_000 + clock.time_to_expiry(4_000).unwrap();
-//! if let Some(expiry) = clock.poll(wake) {
-//!     game.apply_expiry(expiry).unwrap();
-//! }
-//! assert_eq!(game.outcome().unwrap().reason, EndReason::Timeout);
-//! ```
+//! The order of calls in a room (`now` from the caller's time source) is
+//! the test `tests::h16_a_room_checks_the_rules_then_the_clock_and_sleeps_until_the_flag`
+//! at the end of this file: start the clock, play a move through the rules
+//! then [`Clock::complete_move`], sleep [`Clock::time_to_expiry`], then
+//! [`Clock::poll`] and [`Adjudicated::apply_expiry`]. (It is a unit test and
+//! not a documentation example so that the test run need not build the
+//! workspace a second time for rustdoc.)
 
 use crate::game::{EndReason, Game, Outcome, ParseError, RuleError, Seat, SeatView, Turn};
 use crate::rule::{GameId, RuleId};
@@ -608,5 +594,27 @@ impl<V: SeatView> SeatView for Adjudicated<V> {
 
     fn may_act(&self, seat: Seat) -> bool {
         self.verdict.is_none() && self.game.may_act(seat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hadang::Hadang;
+
+    #[test]
+    fn h16_a_room_checks_the_rules_then_the_clock_and_sleeps_until_the_flag() {
+        let mut game = Adjudicated::new(Hadang::start());
+        let mut clock = Clock::new(Tempo::hadang(3, 2).unwrap());
+        clock.start(Seat::First, 0).unwrap();
+        // A move arrives at t = 4 s: the rules check it first, then the clock.
+        game.play(&"e2".parse().unwrap()).unwrap();
+        clock.complete_move(Seat::First, 4_000).unwrap();
+        assert_eq!(clock.remaining(Seat::First, 4_000), Some(178_000)); // 180 − 4 + 2 s
+                                                                        // The server sleeps until the next possible flag, then polls.
+        let wake = 4_000 + clock.time_to_expiry(4_000).unwrap();
+        let expiry = clock.poll(wake).expect("the second player's flag falls at the wake-up");
+        game.apply_expiry(expiry).unwrap();
+        assert_eq!(Game::outcome(&game).unwrap().reason, EndReason::Timeout);
     }
 }
