@@ -14,7 +14,10 @@ use papan::play::{Match, Playable};
 use papan::settings::AppSettings;
 use papan::tutorial::progress::{LessonProgress, Progress};
 use papan_api::options::RoomOptions;
-use papan_api::{Action, ActionRequest, CreateRoom};
+use papan_api::{
+    Action, ActionRequest, CreateRoom, NoticeKind, PushKeys, PushSubscriptionRequest, SeatRef, TransferClaim,
+    TransferRequest,
+};
 use papan_rules::backgammon::{position_id, Backgammon, BackgammonOptions};
 use papan_rules::clock::Tempo;
 use papan_rules::hadang::{Hadang, HadangOptions};
@@ -166,6 +169,43 @@ fn main() {
         options: RoomOptions::new(GameId::Hadang),
     };
     seeds.put_chosen("wire", "create.json", 2, &serde_json::to_vec(&create).unwrap());
+
+    // What a device says about itself: a browser's real subscription (the
+    // RFC 8291 example key), a transfer's request and claim, typed codes.
+    let subscription = PushSubscriptionRequest {
+        endpoint: "https://fcm.googleapis.com/fcm/send/abc:def".into(),
+        keys: PushKeys {
+            p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4".into(),
+            auth: "BTBZMqHH6r4Tts7J_aSIgg".into(),
+        },
+        kinds: vec![NoticeKind::YourMove, NoticeKind::TimeLow],
+        lang: "fil".into(),
+    };
+    let device = "device_requests";
+    seeds.put_chosen(
+        device,
+        "push-subscription.json",
+        0,
+        &serde_json::to_vec(&subscription).unwrap(),
+    );
+    let transfer = TransferRequest {
+        seats: vec![SeatRef {
+            room_id: "r1".into(),
+            seat_token: "t1".into(),
+        }],
+    };
+    seeds.put_chosen(
+        device,
+        "transfer-request.json",
+        1,
+        &serde_json::to_vec(&transfer).unwrap(),
+    );
+    let claim = TransferClaim {
+        code: "abcd-2345-wxyz".into(),
+    };
+    seeds.put_chosen(device, "transfer-claim.json", 2, &serde_json::to_vec(&claim).unwrap());
+    seeds.put_chosen(device, "transfer-code-typed.txt", 3, b" abcd 2345 WXYZ ");
+    seeds.put_chosen(device, "transfer-code-look-alike.txt", 3, b"ABCD-2345-WXY0");
 
     let finished = Finished::new(
         "k1".into(),

@@ -32,6 +32,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("position_id", rules::position_id),
     ("sse", wire::sse),
     ("wire", wire::wire),
+    ("device_requests", wire::device_requests),
     ("saved_games", app::saved_games),
     ("settings", app::settings),
     ("lessons", app::lessons),

@@ -4,7 +4,10 @@
 use crate::{choose, text};
 use papan_api::options::RoomOptions;
 use papan_api::sse::SseParser;
-use papan_api::{ActionRequest, CreateRoom, JoinRoom, QuickMatch, RoomEvent, Snapshot};
+use papan_api::{
+    normalize_transfer_code, ActionRequest, CreateRoom, JoinRoom, PushSubscriptionRequest, QuickMatch, RoomEvent,
+    Snapshot, TransferClaim, TransferRequest, TRANSFER_ALPHABET, TRANSFER_CODE_LEN,
+};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -49,6 +52,58 @@ pub fn wire(data: &[u8]) {
         4 => drop(round_trip::<QuickMatch>(json)),
         5 => drop(round_trip::<Snapshot>(json)),
         _ => drop(round_trip::<RoomEvent>(json)),
+    }
+}
+
+/// What a device sends about itself (the first byte picks): a push
+/// subscription or a transfer's request or claim reads or is refused, and
+/// what reads writes back as itself; and any text typed as a transfer code
+/// is refused with a reason, or becomes the one spelling of a code, which
+/// reads back as itself however it is cased or dashed.
+pub fn device_requests(data: &[u8]) {
+    let Some((kind, rest)) = choose(data, 4) else { return };
+    let Some(text) = text(rest) else { return };
+    match kind {
+        0 => drop(round_trip::<PushSubscriptionRequest>(text)),
+        1 => drop(round_trip::<TransferRequest>(text)),
+        2 => {
+            if let Some(claim) = round_trip::<TransferClaim>(text) {
+                transfer_code(&claim.code);
+            }
+        }
+        _ => transfer_code(text),
+    }
+}
+
+fn transfer_code(typed: &str) {
+    let code = match normalize_transfer_code(typed) {
+        Ok(code) => code,
+        Err(why) => {
+            assert!(!why.is_empty(), "{typed:?} refused without a reason");
+            return;
+        }
+    };
+    let groups: Vec<&str> = code.split('-').collect();
+    assert!(
+        groups.len() == 3 && groups.iter().all(|g| g.len() == 4),
+        "{typed:?} became {code:?}, not XXXX-XXXX-XXXX"
+    );
+    assert!(code
+        .bytes()
+        .filter(|b| *b != b'-')
+        .all(|b| TRANSFER_ALPHABET.contains(&b)));
+    assert_eq!(code.len(), TRANSFER_CODE_LEN + 2);
+    for spelling in [
+        code.clone(),
+        code.to_lowercase(),
+        code.replace('-', ""),
+        format!(" {} ", code.replace('-', " ")),
+    ] {
+        assert_eq!(
+            normalize_transfer_code(&spelling).as_deref(),
+            Ok(code.as_str()),
+            "{spelling:?} is not read as {code:?}"
+        );
     }
 }
 

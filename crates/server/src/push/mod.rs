@@ -498,4 +498,92 @@ mod tests {
         local.endpoint = "http://127.0.0.1:9/x".into();
         assert!(check(local, true).is_ok(), "loopback http only where allowed");
     }
+
+    mod any_subscription {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Endpoints near the edge of what is accepted, and anything at all.
+        fn endpoint() -> impl Strategy<Value = String> {
+            let scheme = prop::sample::select(vec![
+                "https://", "https://", "https://", "http://", "ftp://", "", "HTTPS://", "https:",
+            ]);
+            let host = prop::sample::select(vec![
+                "fcm.googleapis.com",
+                "127.0.0.1:9",
+                "[::1]",
+                "localhost",
+                "u:p@push.example",
+                "",
+                "10.0.0.1",
+            ]);
+            prop_oneof![
+                4 => (scheme, host, "[ -~]{0,24}").prop_map(|(s, h, rest)| format!("{s}{h}/{rest}")),
+                1 => ".{0,40}",
+            ]
+        }
+
+        /// Keys as base64 of any bytes (the right length most often), a
+        /// browser's real public key, or any text. About one case in fifty
+        /// is accepted: each branch of the property is exercised.
+        fn key(lengths: Vec<usize>) -> impl Strategy<Value = String> {
+            prop_oneof![
+                4 => prop::sample::select(lengths)
+                    .prop_flat_map(|n| prop::collection::vec(any::<u8>(), n))
+                    .prop_map(|bytes| URL_SAFE_NO_PAD.encode(bytes)),
+                4 => Just(UA_PUBLIC.to_string()),
+                1 => "[A-Za-z0-9_+/=-]{0,90}",
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+
+            /// Whatever a device sends, `check` answers (never panics); what it
+            /// accepts is what a push can be sent to, stored in one spelling
+            /// that checks again to itself.
+            #[test]
+            fn check_refuses_or_stores_a_subscription_a_push_can_reach(
+                endpoint in endpoint(),
+                p256dh in key(vec![65, 64, 33]),
+                auth in key(vec![16, 16, 16, 15, 17]),
+                kinds in prop::collection::vec(prop::sample::select(NoticeKind::ALL.to_vec()), 0..6),
+                lang in prop::sample::select(vec!["id", "fil", "en", "de", "", "EN"]),
+                loopback in any::<bool>(),
+            ) {
+                let request = PushSubscriptionRequest {
+                    endpoint: endpoint.clone(),
+                    keys: PushKeys { p256dh, auth },
+                    kinds,
+                    lang: lang.to_string(),
+                };
+                match check(request, loopback) {
+                    Err(e) => {
+                        prop_assert_eq!(e.code, ErrorCode::Malformed);
+                        prop_assert!(!e.message.is_empty());
+                    }
+                    Ok(target) => {
+                        let url = reqwest::Url::parse(&target.endpoint).unwrap();
+                        prop_assert!(
+                            url.scheme() == "https" || (loopback && url.scheme() == "http"),
+                            "{} accepted", endpoint
+                        );
+                        prop_assert!(url.username().is_empty() && url.password().is_none());
+                        prop_assert_eq!(URL_SAFE_NO_PAD.decode(&target.p256dh).unwrap().len(), 65);
+                        prop_assert_eq!(URL_SAFE_NO_PAD.decode(&target.auth).unwrap().len(), 16);
+                        prop_assert!(!target.kinds.is_empty());
+                        prop_assert!(target.kinds.windows(2).all(|w| w[0] < w[1]), "kinds sorted, once each");
+                        prop_assert!(text::LANGS.contains(&target.lang.as_str()));
+                        let again = PushSubscriptionRequest {
+                            endpoint: target.endpoint.clone(),
+                            keys: PushKeys { p256dh: target.p256dh.clone(), auth: target.auth.clone() },
+                            kinds: target.kinds.clone(),
+                            lang: target.lang.clone(),
+                        };
+                        prop_assert_eq!(check(again, loopback).unwrap(), target);
+                    }
+                }
+            }
+        }
+    }
 }
