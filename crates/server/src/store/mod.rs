@@ -54,10 +54,8 @@ fn into_rows(entry: Entry<'_>) -> Res<EntryRows> {
 impl EntryRows {
     fn write(&self, conn: &Connection, room_id: &str) -> Res<()> {
         if let Some(seat) = &self.seat {
-            conn.execute(
-                "INSERT INTO seats (room_id, slot, token_hash, device_id) VALUES (?1, ?2, ?3, ?4)",
-                params![room_id, seat.slot, seat.token_hash, seat.device_id],
-            )?;
+            conn.prepare_cached("INSERT INTO seats (room_id, slot, token_hash, device_id) VALUES (?1, ?2, ?3, ?4)")?
+                .execute(params![room_id, seat.slot, seat.token_hash, seat.device_id])?;
         }
         for (i, body) in self.bodies.iter().enumerate() {
             // The request's (slot, client_seq) goes on its first event only.
@@ -65,10 +63,18 @@ impl EntryRows {
                 (0, Some((slot, seq))) => (Some(slot), Some(seq as i64)),
                 _ => (None, None),
             };
-            conn.execute(
+            // Prepared once per connection: parsing the SQL was about a fifth of
+            // the writer's time under load.
+            conn.prepare_cached(
                 "INSERT INTO events (room_id, version, body, slot, client_seq) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![room_id, (self.first_version + i as u64) as i64, body, slot, seq],
-            )?;
+            )?
+            .execute(params![
+                room_id,
+                (self.first_version + i as u64) as i64,
+                body,
+                slot,
+                seq
+            ])?;
         }
         if self.closes {
             conn.execute("UPDATE rooms SET open = 0 WHERE id = ?1", params![room_id])?;

@@ -116,15 +116,19 @@ fn checkpoint(conn: &Connection) -> rusqlite::Result<Option<(u64, bool)>> {
 }
 
 fn within_savepoint<T>(conn: &Connection, work: impl FnOnce(&Connection) -> Res<T>) -> Res<T> {
-    conn.execute_batch("SAVEPOINT request")?;
+    run_cached(conn, "SAVEPOINT request")?;
     let result = work(conn);
-    let end = if result.is_ok() {
-        "RELEASE request"
-    } else {
-        "ROLLBACK TO request; RELEASE request"
-    };
-    conn.execute_batch(end)?;
+    if result.is_err() {
+        run_cached(conn, "ROLLBACK TO request")?;
+    }
+    run_cached(conn, "RELEASE request")?;
     result
+}
+
+/// Runs one statement, parsed once per connection (the writer runs the same
+/// few thousands of times a second).
+fn run_cached(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.execute([]).map(drop)
 }
 
 /// Checkpoints passively (never waiting on the writer, never making it
@@ -181,7 +185,7 @@ fn write_batches(conn: &Connection, requests: &mpsc::Receiver<Work>, nudge: &mps
                 Err(_) => break,
             }
         }
-        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+        if let Err(e) = run_cached(conn, "BEGIN IMMEDIATE") {
             // Nothing of this batch ran: dropping a request answers its
             // caller that it was not written.
             tracing::error!(error = %e, requests = batch.len(), "a batch could not begin");
@@ -192,7 +196,7 @@ fn write_batches(conn: &Connection, requests: &mpsc::Receiver<Work>, nudge: &mps
         let requests = batch.len();
         let replies: Vec<Reply> = batch.into_iter().map(|work| work(conn)).collect();
         let worked = began.elapsed();
-        let committed = conn.execute_batch("COMMIT").map_err(StoreError::from);
+        let committed = run_cached(conn, "COMMIT").map_err(StoreError::from);
         let took = began.elapsed();
         if took >= SLOW_BATCH {
             tracing::warn!(
@@ -203,7 +207,7 @@ fn write_batches(conn: &Connection, requests: &mpsc::Receiver<Work>, nudge: &mps
             );
         }
         if committed.is_err() {
-            let _ = conn.execute_batch("ROLLBACK");
+            let _ = run_cached(conn, "ROLLBACK");
         }
         for reply in replies {
             reply(committed.clone());
