@@ -152,12 +152,15 @@ fn checkpoint_now_and_then(conn: &Connection, nudges: &mpsc::Receiver<()>, wal_f
 }
 
 /// Copies what the background checkpoint left, so that the next batch
-/// starts the WAL over (see the module's comment).
+/// starts the WAL over (see the module's comment). Tried once per report of
+/// the background checkpoint, whatever comes of it: a reader still on an
+/// old snapshot, or the background checkpoint running, must not make the
+/// writer checkpoint (and fsync) after every batch until it succeeds.
 fn start_wal_over(conn: &Connection, wal: &Wal) {
+    wal.frames.store(0, Ordering::Relaxed);
     let began = Instant::now();
     match checkpoint(conn) {
         Ok(Some((frames, true))) => {
-            wal.frames.store(0, Ordering::Relaxed);
             let took = began.elapsed();
             if took >= SLOW_BATCH {
                 tracing::warn!(
@@ -169,9 +172,7 @@ fn start_wal_over(conn: &Connection, wal: &Wal) {
                 tracing::debug!(frames, ms = took.as_secs_f64() * 1e3, "the WAL was started over");
             }
         }
-        // A reader still on an old snapshot, or the background checkpoint
-        // running: tried again after a later batch.
-        Ok(_) => {}
+        Ok(_) => tracing::debug!("the WAL could not be started over yet"),
         Err(e) => tracing::warn!(error = %e, "the WAL could not be started over"),
     }
 }
