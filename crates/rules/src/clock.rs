@@ -610,8 +610,9 @@ mod tests {
         // A move arrives at t = 4 s: the rules check it first, then the clock.
         game.play(&"e2".parse().unwrap()).unwrap();
         clock.complete_move(Seat::First, 4_000).unwrap();
-        assert_eq!(clock.remaining(Seat::First, 4_000), Some(178_000)); // 180 − 4 + 2 s
-                                                                        // The server sleeps until the next possible flag, then polls.
+        // 180 s, less the 4 s thought, plus the 2 s increment.
+        assert_eq!(clock.remaining(Seat::First, 4_000), Some(178_000));
+        // The server sleeps until the next possible flag, then polls.
         let wake = 4_000 + clock.time_to_expiry(4_000).unwrap();
         let expiry = clock.poll(wake).expect("the second player's flag falls at the wake-up");
         game.apply_expiry(expiry).unwrap();
