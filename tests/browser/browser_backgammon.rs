@@ -17,6 +17,7 @@ use crate::support;
 use support::browser::{
     self, close_or_fail, spot_selector, start_driver, take_shot, tap_css, tap_testid, wait_until, wait_visible,
 };
+use support::chrome::stop_the_wall_clock_at;
 use support::review;
 
 use fantoccini::Client;
@@ -24,8 +25,13 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The whole game, taps and bot turns together (not its review).
+/// The whole game, taps and bot turns together (not its review): a hang
+/// guard, about three times what the seeded game takes here.
 const GAME_TIMEOUT: Duration = Duration::from_secs(170);
+/// The page's wall clock, which seeds the game: the same dice and bot
+/// moves every run. Unseeded, a game of this test's running play lasted
+/// anywhere from 35 to over 150 turns a side.
+const GAME_CLOCK_MS: u64 = 1_767_225_600_000;
 /// A backgammon game is ~25–35 turns a side; this many taps means something is stuck.
 const MAX_TAPS: usize = 900;
 /// After this many of our turns the page is reloaded once and must resume the game.
@@ -155,6 +161,8 @@ async fn tap_and_wait(client: &Client, selector: &str, before: &State, what: &st
 
 /// Home → Backgammon → Beginner bot → start, then play until the result banner shows.
 async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> {
+    stop_the_wall_clock_at(client, GAME_CLOCK_MS).await?;
+    let started = std::time::Instant::now();
     client
         .goto(&format!("{base}/"))
         .await
@@ -296,7 +304,8 @@ async fn play_full_game(client: &Client, base: &str) -> Result<PathBuf, String> 
         return Err("no turn with two checkers moved by hand: Undo was never tried".into());
     }
     println!(
-        "game over after {our_turns} of our turns ({passes} passed), {taps} taps: winner {winner}, {points} points, banner {:?}",
+        "game over after {our_turns} of our turns ({passes} passed), {taps} taps, {:.0?}: winner {winner}, {points} points, banner {:?}",
+        started.elapsed(),
         text.trim()
     );
     let shot = take_shot(client, SCREENSHOT).await?;

@@ -187,6 +187,21 @@ pub async fn cdp(client: &Client, command: &str, params: serde_json::Value) -> R
         .map_err(|e| format!("DevTools {command}: {e}"))
 }
 
+/// Stops the page's wall clock at `ms` since the Unix epoch, from the next
+/// page load on (reloads included): `Date.now()` always gives `ms`. A new
+/// game is seeded from that clock, so a test that sets it plays the same
+/// dice and the same bot moves every run. Timers and the app's game clocks
+/// run on `performance.now()` and are untouched.
+pub async fn stop_the_wall_clock_at(client: &Client, ms: u64) -> Result<(), String> {
+    cdp(
+        client,
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({ "source": format!("Date.now = () => {ms};") }),
+    )
+    .await
+    .map(|_| ())
+}
+
 /// Cuts the page off the network (DevTools), or gives it back.
 pub async fn set_offline(client: &Client, offline: bool) -> Result<(), String> {
     cdp(client, "Network.enable", json!({})).await?;
