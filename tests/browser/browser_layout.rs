@@ -9,7 +9,7 @@
 //! (`test-output/browser/layout/<lang>-<width>-<screen>.png`).
 
 use crate::support;
-use support::browser::{self, save_shot, scroll_and_tap_testid, start_driver, wait_present};
+use support::browser::{self, save_shot, scroll_and_tap_testid, settled, start_driver, wait_present};
 use support::chrome::ChromeDriver;
 
 use fantoccini::Client;
@@ -202,8 +202,7 @@ async fn every_screen_fits(width: u32, height: u32) {
             for screen in &screens {
                 let at = format!("{} in {lang} at {width} px", screen.name);
                 open(&client, &base, screen).await.map_err(|e| format!("{at}: {e}"))?;
-                // Fonts and the first frames settle.
-                tokio::time::sleep(Duration::from_millis(250)).await;
+                settled(&client).await.map_err(|e| format!("{at}: {e}"))?;
                 let page_lang = client
                     .execute("return document.documentElement.lang", vec![])
                     .await

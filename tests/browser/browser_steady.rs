@@ -291,7 +291,7 @@ async fn confirm_bar_and_tutor_sheet_fit_at_390_and_320_in_every_language() {
                 tap_shown_testid(&client, "confirm-move").await?;
                 wait_read(&client, "the tutor's sheet", |r| r.sheet).await?;
                 // The sheet rises: let it settle before the picture.
-                tokio::time::sleep(Duration::from_millis(400)).await;
+                browser::settled(&client).await?;
                 problems.extend(overflow(&client, &format!("tutor sheet {lang} {width}")).await?);
                 take_shot(&client, &format!("{DIR}/tutor-{lang}-{width}.png")).await?;
                 tap_shown_testid(&client, "tutor-take-back").await?;

@@ -62,6 +62,29 @@ pub async fn save_failure_shot(client: &Client, repo: &Path, relative: &str) {
     }
 }
 
+/// Waits until the page has settled: its fonts loaded, no animation or
+/// transition still running (endless ones, like a "thinking" pulse, aside;
+/// at most 2 s), then two frames drawn. For a measurement or a picture of
+/// what a person would see, in place of a fixed pause, which wasted time
+/// on a still page and caught a sheet still sliding in on a slow machine.
+pub async fn settled(client: &Client) -> Result<(), String> {
+    const SETTLED_JS: &str = r#"
+const done = arguments[arguments.length - 1];
+const start = performance.now();
+const moving = () => document.getAnimations().some(a =>
+  a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity);
+document.fonts.ready.then(function wait() {
+  if (moving() && performance.now() - start < 2000) { requestAnimationFrame(wait); return; }
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+});
+"#;
+    client
+        .execute_async(SETTLED_JS, vec![])
+        .await
+        .map(|_| ())
+        .map_err(|e| format!("waiting for the page to settle: {e}"))
+}
+
 /// The element with `data-testid="{testid}"`, once there is one (shown or
 /// not), waiting up to [`STEP_TIMEOUT`].
 pub async fn find_testid(client: &Client, testid: &str) -> Result<Element, String> {
