@@ -149,7 +149,7 @@ fn every_key_exists_in_all_languages_with_the_same_arguments() {
 #[test]
 fn every_key_used_in_the_code_exists() {
     let mut used = BTreeSet::new();
-    keys_used_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut used);
+    keys_used_in(&crate::support::manifest_dir().join("src"), &mut used);
     assert!(used.len() > 50, "the code scan found only {} keys", used.len());
     for lang in Lang::ALL {
         let have = messages(lang);

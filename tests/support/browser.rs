@@ -26,7 +26,7 @@ const POLL: Duration = Duration::from_millis(100);
 /// The repository root (the app package's directory): where the web build
 /// and `test-output/` are.
 pub fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    super::manifest_dir()
 }
 
 /// The web build (`PAPAN_DIST_DIR`, else built here), served on 127.0.0.1;

@@ -252,7 +252,10 @@ mod tests {
 
     #[test]
     fn shot_masks_count_as_blot_by_blot() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/tests/data/gnubg/corpus.jsonl");
+        let path = std::path::PathBuf::from(
+            std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR"),
+        )
+        .join("../rules/tests/data/gnubg/corpus.jsonl");
         let text = std::fs::read_to_string(path).expect("gnubg's corpus");
         let mut seen = 0;
         for line in text.lines().take(2000) {

@@ -9,7 +9,6 @@ use papan_bots::{run_to_end, Decision, Level, Thinker};
 use papan_rules::backgammon::{Backgammon, BgMove, Board, Dice};
 use papan_rules::{Game, Seat, Turn};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 fn decide(position: &Backgammon, level: Level, seed: u64) -> Decision<BgMove> {
@@ -22,7 +21,7 @@ fn decide(position: &Backgammon, level: Level, seed: u64) -> Decision<BgMove> {
 fn corpus(count: usize) -> Vec<(String, Dice, BTreeSet<String>)> {
     // gnubg's legal-move corpus, kept in the repository by the rules crate
     // (crates/rules/tests/data/gnubg/README.md).
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../rules/tests/data/gnubg/corpus.jsonl");
+    let path = crate::manifest_dir().join("../rules/tests/data/gnubg/corpus.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let quoted = |s: &str| -> Vec<String> { s.split('"').skip(1).step_by(2).map(str::to_string).collect() };
     text.lines()

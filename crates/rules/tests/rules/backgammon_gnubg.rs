@@ -10,9 +10,7 @@ use std::path::PathBuf;
 /// GNU Backgammon's answers, kept in the repository (`tests/data/gnubg`,
 /// see its README for where they come from and how to regenerate them).
 fn oracle(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/gnubg")
-        .join(name)
+    crate::support::manifest_dir().join("tests/data/gnubg").join(name)
 }
 
 fn read_lines(name: &str) -> Vec<String> {

@@ -9,8 +9,8 @@ use papan_rules::transcript::read_match;
 use papan_rules::{Game, Transcript, TranscriptError};
 
 fn real(name: &str) -> String {
-    let path = format!("{}/tests/data/gnubg-match/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    let path = crate::support::manifest_dir().join("tests/data/gnubg-match").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 #[test]

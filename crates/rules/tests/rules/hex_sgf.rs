@@ -289,8 +289,8 @@ fn illegal_moves_are_refused_with_ply_and_rule() {
 
 /// A real file kept in `tests/data/hex/` (origins in its README).
 fn real(name: &str) -> String {
-    let path = format!("{}/tests/data/hex/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    let path = crate::support::manifest_dir().join("tests/data/hex").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The seat whose colour joins its edges on the final board.

@@ -3,7 +3,6 @@
 //! a `RuleId` (or the other way round) fails here.
 
 use papan_rules::GameId;
-use std::path::Path;
 
 /// The ids of the numbered rules in a rules document: list items `- X1.`.
 fn ids_in_document(text: &str, prefix: char) -> Vec<String> {
@@ -16,7 +15,7 @@ fn ids_in_document(text: &str, prefix: char) -> Vec<String> {
 
 #[test]
 fn every_game_has_one_rule_id_per_numbered_rule() {
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let docs = crate::support::manifest_dir().join("docs");
     for game in GameId::ALL {
         let path = docs.join(format!("{}.md", game.code()));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/logs")
+    crate::common::manifest_dir().join("tests/data/logs")
 }
 
 /// A seat's view of the room that a replay must give back: the snapshot
