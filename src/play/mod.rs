@@ -20,6 +20,7 @@ pub mod mistakes;
 pub mod online;
 pub mod player;
 pub mod review;
+pub mod review_kept;
 pub mod save;
 pub mod steady;
 pub mod table;

@@ -19,6 +19,7 @@ use super::{bot_seed, Playable};
 use crate::bot::Verdict;
 use papan_bots::{Judged, Level};
 use papan_rules::{Game, Record, RecordError, Seat, Turn};
+use serde::{Deserialize, Serialize};
 
 /// What the review calls a move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -293,10 +294,26 @@ impl<M: Clone> Review<M> {
 struct Searched<M> {
     best: Option<M>,
     chance: f64,
-    /// Every legal move with the mover's chance and equity, best first
-    /// (games with a judge).
+    /// Games with a judge: the best move and the one played (when it is
+    /// another), each with the mover's chance and equity. The other legal
+    /// moves' values are dropped: nothing shown comes from them, and a kept
+    /// backgammon review stays a few kilobytes.
     judged: Option<Vec<Judged<M>>>,
     /// The luck of the roll being played, in equity (games with dice).
+    luck: Option<f64>,
+}
+
+/// How far outside 0..1 a kept chance may be: an f32 network's rounding.
+const CHANCE_SLACK: f64 = 1e-4;
+
+/// [`Searched`] as it is kept on the device ([`super::review_kept`]): the
+/// moves in the game's notation, so one piece of code reads and writes the
+/// kept reviews of every game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KeptPosition {
+    best: Option<String>,
+    chance: f64,
+    judged: Option<Vec<Judged<String>>>,
     luck: Option<f64>,
 }
 
@@ -371,11 +388,19 @@ impl<G: Playable> Analysis<G> {
         if self.is_done() {
             return;
         }
+        let played = &self.record.moves[self.choices[self.searched.len()]];
         self.searched.push(match verdict {
             Verdict::Judged(judged) => Searched {
                 best: judged.first().map(|j| j.mv.clone()),
                 chance: judged.first().map_or(0.5, |j| j.win),
-                judged: Some(judged),
+                judged: Some(
+                    judged
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, j)| *i == 0 || j.mv == *played)
+                        .map(|(_, j)| j.clone())
+                        .collect(),
+                ),
                 luck,
             },
             Verdict::Searched(decision) => Searched {
@@ -391,6 +416,84 @@ impl<G: Playable> Analysis<G> {
                 luck: None,
             },
         });
+    }
+
+    /// The positions judged so far, in order, as they are kept on the
+    /// device: what [`Analysis::resume`] takes back.
+    pub fn kept(&self) -> Vec<KeptPosition> {
+        self.searched
+            .iter()
+            .zip(&self.choices)
+            .map(|(s, &ply)| {
+                let text = |mv: &G::Move| self.positions[ply].format_move(mv);
+                KeptPosition {
+                    best: s.best.as_ref().map(text),
+                    chance: s.chance,
+                    judged: s.judged.as_ref().map(|list| {
+                        list.iter()
+                            .map(|j| Judged {
+                                mv: text(&j.mv),
+                                win: j.win,
+                                equity: j.equity,
+                            })
+                            .collect()
+                    }),
+                    luck: s.luck,
+                }
+            })
+            .collect()
+    }
+
+    /// Takes back positions judged before (a kept review of the same
+    /// record), so only the rest is searched. Refused, with nothing
+    /// changed, when they cannot be this record's: more of them than it has
+    /// positions, a chance out of 0..1 (give or take [`CHANCE_SLACK`]), or
+    /// a move that does not read as one or is not legal where it was judged.
+    pub fn resume(&mut self, kept: &[KeptPosition]) -> Result<usize, String> {
+        if kept.len() > self.total() {
+            return Err(format!(
+                "{} positions judged, but the game has {}",
+                kept.len(),
+                self.total()
+            ));
+        }
+        let mut searched = Vec::with_capacity(kept.len());
+        for (i, k) in kept.iter().enumerate() {
+            let position = &self.positions[self.choices[i]];
+            let legal = |text: &String| {
+                let mv = position.parse_move(text).ok()?;
+                position.clone().play(&mv).is_ok().then_some(mv)
+            };
+            let refused = || format!("position {}: a move that is not legal there", i + 1);
+            let best = k.best.as_ref().map(|v| legal(v).ok_or_else(refused)).transpose()?;
+            let judged = match &k.judged {
+                Some(list) => Some(
+                    list.iter()
+                        .map(|j| {
+                            Ok(Judged {
+                                mv: legal(&j.mv).ok_or_else(refused)?,
+                                win: j.win,
+                                equity: j.equity,
+                            })
+                        })
+                        .collect::<Result<Vec<_>, String>>()?,
+                ),
+                None => None,
+            };
+            // A chance is a network's output: a float's rounding may put it
+            // a hair above 1 (as it did when it was worked out).
+            if !(-CHANCE_SLACK..=1.0 + CHANCE_SLACK).contains(&k.chance) {
+                return Err(format!("position {}: a chance of {}", i + 1, k.chance));
+            }
+            searched.push(Searched {
+                best,
+                chance: k.chance,
+                judged,
+                luck: k.luck,
+            });
+        }
+        self.searched = searched;
+        Ok(self.searched.len())
     }
 
     /// Judges every position left here and now, each for at most `cap_ms`

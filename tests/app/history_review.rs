@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// A backgammon record where the first seat always plays the best play at
 /// 1-ply and the second the worst, `plies` long (or to the end).
-fn best_against_worst(seed: u64, plies: usize) -> Record<Backgammon> {
+pub(crate) fn best_against_worst(seed: u64, plies: usize) -> Record<Backgammon> {
     let mut record = Record::<Backgammon>::new(BackgammonOptions::default(), seed);
     let mut game = record.start().unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -41,7 +41,7 @@ fn best_against_worst(seed: u64, plies: usize) -> Record<Backgammon> {
     record
 }
 
-fn hex_record(size: u8, moves: &[&str]) -> Record<Hex> {
+pub(crate) fn hex_record(size: u8, moves: &[&str]) -> Record<Hex> {
     let mut record = Record::<Hex>::new(HexOptions { size, swap: false }, 0);
     let mut game = record.start().unwrap();
     for text in moves {
@@ -212,7 +212,7 @@ fn hex_review_marks_a_missed_win_and_ends_at_the_result() {
     assert!(blue.error_rate.is_none(), "Hex is judged in chances, not equity");
 }
 
-fn temp_store(name: &str) -> papan::storage::Store {
+pub(crate) fn temp_store(name: &str) -> papan::storage::Store {
     let dir = std::env::temp_dir().join(format!("papan-finished-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     papan::storage::Store::in_dir(dir)

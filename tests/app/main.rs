@@ -26,6 +26,7 @@ mod online_tables;
 mod online_transfer;
 mod puzzle_screens;
 mod review_components;
+mod review_kept;
 mod rules_pages;
 mod steady_play;
 mod tutorial_engine;

@@ -5,7 +5,10 @@
 //! analysis ends each side shows its error rate with gnubg's rating word,
 //! its marks counted with their signs (?!, ?, ??) and its luck with a sign
 //! and a word; the list marks the moves; the page is no wider than the
-//! phone. The dice page, opened from the review, counts the kept games'
+//! phone. The first look works the analysis out; every later one (each
+//! language and size) opens on a device that kept it, and shows it whole
+//! at once with the same figures and no search (the bots' worker is never
+//! fetched). The dice page, opened from the review, counts the kept games'
 //! rolls per kind of player against fair dice. Screenshots in en, id and
 //! fil at both sizes (`test-output/browser/bg-review/<lang>-<width>-<screen>.png`).
 //!
@@ -86,6 +89,9 @@ async fn the_backgammon_review_shows_error_rates_marks_and_luck_and_the_dice_pag
     let base = browser::serve_web_build(&repo);
     let driver = start_driver();
     let games = serde_json::to_string(&kept_games()).unwrap();
+    // The first look works the review out; every later one opens on a
+    // device that kept it.
+    let mut kept = None;
     for (width, height) in [(390, 844), (320, 700)] {
         let client = driver
             .connect_phone_sized(width, height)
@@ -93,7 +99,7 @@ async fn the_backgammon_review_shows_error_rates_marks_and_luck_and_the_dice_pag
             .unwrap_or_else(|e| panic!("{e}"));
         let run = async {
             for lang in ["en", "id", "fil"] {
-                review_in(&client, &base, &repo, &games, lang, width).await?;
+                review_in(&client, &base, &repo, &games, lang, width, &mut kept).await?;
             }
             Ok::<_, String>(())
         };
@@ -110,6 +116,25 @@ async fn the_backgammon_review_shows_error_rates_marks_and_luck_and_the_dice_pag
     drop(driver);
 }
 
+/// What the first look at the review left on the device, and its figures.
+struct KeptReview {
+    /// The review's store entry and the kept reviews' index.
+    entry: String,
+    index: String,
+    /// Each side's error rate as shown.
+    rates: Vec<f64>,
+}
+
+const REVIEW_ENTRY: &str = "papan-review-v1-bg-played";
+const REVIEW_INDEX: &str = "papan-reviews-v1";
+
+/// The whole analysis is on the page.
+const ANALYSED_JS: &str = "const r = document.querySelector('[data-testid=review][data-game=backgammon]');
+     return !!r && r.dataset.running === 'false' && r.dataset.total !== '0' && r.dataset.done === r.dataset.total;";
+
+/// The files the page has fetched.
+const FETCHED_JS: &str = "return performance.getEntriesByType('resource').map(e => e.name.split('/').pop())";
+
 async fn review_in(
     client: &Client,
     base: &str,
@@ -117,16 +142,31 @@ async fn review_in(
     games: &str,
     lang: &str,
     width: u32,
+    kept: &mut Option<KeptReview>,
 ) -> Result<(), String> {
-    browser::open_fresh(client, base, lang, &[(STORE_KEY, games)], "/games/bg-played").await?;
-    wait_js_for(
-        client,
-        "the whole analysis",
-        "const r = document.querySelector('[data-testid=review][data-game=backgammon]');
-         return !!r && r.dataset.running === 'false' && r.dataset.total !== '0' && r.dataset.done === r.dataset.total;",
-        ANALYSIS_TIMEOUT,
-    )
-    .await?;
+    match kept.as_ref() {
+        None => {
+            browser::open_fresh(client, base, lang, &[(STORE_KEY, games)], "/games/bg-played").await?;
+            wait_js_for(client, "the whole analysis", ANALYSED_JS, ANALYSIS_TIMEOUT).await?;
+        }
+        Some(k) => {
+            // A device that kept the review: it is whole at once, and no
+            // search ran for it (the bots' worker was never fetched).
+            let store = [(STORE_KEY, games), (REVIEW_ENTRY, &k.entry), (REVIEW_INDEX, &k.index)];
+            browser::open_fresh(client, base, lang, &store, "/games/bg-played").await?;
+            wait_js(client, "the kept review", ANALYSED_JS).await?;
+            let fetched = js(client, FETCHED_JS).await?;
+            let fetched: Vec<&str> = fetched
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            if fetched.iter().any(|f| f.contains("worker")) {
+                return Err(format!("the kept review was searched again: {fetched:?}"));
+            }
+        }
+    }
     // Each side: an error rate in millipoints with a rating word, its marks,
     // its luck with a sign and a word.
     let sides = js(
@@ -175,6 +215,31 @@ async fn review_in(
     // its marks carry their signs.
     if rates[0] <= rates[1] {
         return Err(format!("the Beginner's error rate is not the higher: {rates:?}"));
+    }
+    match kept.as_ref() {
+        Some(k) if k.rates != rates => {
+            return Err(format!(
+                "the kept review reads {rates:?}, worked out it read {:?}",
+                k.rates
+            ));
+        }
+        Some(_) => {}
+        None => {
+            let stored = js(
+                client,
+                &format!("return [localStorage.getItem('{REVIEW_ENTRY}'), localStorage.getItem('{REVIEW_INDEX}')]"),
+            )
+            .await?;
+            let (Some(entry), Some(index)) = (stored[0].as_str(), stored[1].as_str()) else {
+                return Err(format!("the review was not kept: {stored}"));
+            };
+            println!("the kept review: {} bytes", entry.len());
+            *kept = Some(KeptReview {
+                entry: entry.to_string(),
+                index: index.to_string(),
+                rates: rates.clone(),
+            });
+        }
     }
     let marks = sides[0]["marks"].as_str().unwrap_or("");
     if !marks.contains('?') {

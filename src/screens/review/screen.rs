@@ -12,6 +12,7 @@ use crate::play::finished::Finished;
 use crate::play::history;
 use crate::play::mistakes::{is_deck_worthy, mistake_id, Deck};
 use crate::play::review::{Analysis, Fortune, Mark, MoveReview, Rating, Review, SeatSummary};
+use crate::play::review_kept;
 use crate::play::{Playable, Table};
 use crate::settings::AppSettings;
 use crate::shell::{BoardProps, GameUi};
@@ -146,7 +147,8 @@ fn count_key(mark: Mark) -> &'static str {
 
 /// Runs the analysis position by position off the render path
 /// ([`crate::bot::review_position`]), publishing progress and the review
-/// so far.
+/// so far. It starts from what was kept of an earlier look at the same game
+/// ([`review_kept`]) and keeps each position as it is judged.
 async fn analyse<G: GameUi>(
     record: Record<G>,
     entry: Finished,
@@ -159,13 +161,20 @@ async fn analyse<G: GameUi>(
         running.set(false);
         return;
     };
-    progress.set((0, analysis.total()));
+    let store = crate::storage::Store::app();
+    if review_kept::resume(&store, &entry.key, &mut analysis) > 0 {
+        review.set(Some(analysis.review()));
+    }
+    progress.set((analysis.done(), analysis.total()));
     while let Some((view, seed)) = analysis.next_position() {
         let verdict =
             crate::bot::review_with_luck::<G>(view, analysis.level(), seed, REVIEW_MS_PER_POSITION, cancel.clone())
                 .await;
         let Some((verdict, luck)) = verdict else { break };
         analysis.record(verdict, luck);
+        if let Err(e) = review_kept::keep(&store, &entry.key, &analysis) {
+            crate::diag::warn(&format!("could not keep the review: {e}"));
+        }
         progress.set((analysis.done(), analysis.total()));
         review.set(Some(analysis.review()));
     }
