@@ -183,15 +183,22 @@ impl Client {
     async fn read<T: DeserializeOwned>(response: reqwest::Response) -> Result<T, ClientError> {
         let status = response.status().as_u16();
         let body = response.bytes().await?;
+        // Read as text, as the event stream is: each answer's type then has
+        // one JSON reader (`from_str`), where `from_slice` beside it was a
+        // second copy of every reader in the web app's download.
+        let text = std::str::from_utf8(&body).map_err(|e| ClientError::Decode {
+            status,
+            message: format!("the answer is not UTF-8 text: {e}"),
+        });
         if (200..300).contains(&status) {
-            serde_json::from_slice(&body).map_err(|e| ClientError::Decode {
+            serde_json::from_str(text?).map_err(|e| ClientError::Decode {
                 status,
                 message: e.to_string(),
             })
         } else {
-            match serde_json::from_slice::<ApiError>(&body) {
-                Ok(err) => Err(ClientError::Api(err)),
-                Err(_) => Err(ClientError::Decode {
+            match text.ok().map(serde_json::from_str::<ApiError>) {
+                Some(Ok(err)) => Err(ClientError::Api(err)),
+                _ => Err(ClientError::Decode {
                     status,
                     message: String::from_utf8_lossy(&body).into_owned(),
                 }),
