@@ -68,6 +68,7 @@ pub fn keep<G: Playable>(store: &Store, game: &str, analysis: &Analysis<G>) -> R
     keep_positions(store, game, analysis.total(), analysis.kept())
 }
 
+/// [`keep`]'s storage, compiled once for every game.
 fn keep_positions(store: &Store, game: &str, positions: usize, searched: Vec<KeptPosition>) -> Result<(), String> {
     store.save(&entry_key(game), &Kept { positions, searched })?;
     let mut index: Vec<String> = store
