@@ -371,6 +371,31 @@ fn malformed(message: impl Into<String>) -> ApiError {
     ApiError::new(ErrorCode::Malformed, message)
 }
 
+/// Refuses an endpoint that is not ASCII or whose host has `%`-escapes.
+/// A browser's `PushSubscription.endpoint` is a serialised URL (ASCII,
+/// its host a plain DNS name or address), so nothing real is lost; and
+/// such hosts reach the ASCII-only IDNA mapping the workspace pins
+/// (`idna_adapter` 1.0, Cargo.toml) with letters not yet lowercased, which
+/// its debug assertion turns into a panic.
+fn plain_host(endpoint: &str) -> Result<(), ApiError> {
+    if !endpoint.is_ascii() {
+        return Err(malformed("the endpoint must be ASCII, as a browser writes it"));
+    }
+    let after_scheme = endpoint.split_once(':').map_or(endpoint, |(_, rest)| rest);
+    let authority = after_scheme
+        .trim_start_matches(['/', '\\'])
+        .split(['/', '\\', '?', '#'])
+        .next()
+        .unwrap_or("");
+    let host = authority.rsplit('@').next().unwrap_or("");
+    if host.contains('%') {
+        return Err(malformed(
+            "the endpoint's host must be written plainly, without %-escapes",
+        ));
+    }
+    Ok(())
+}
+
 /// A subscription request checked field by field, as it will be stored.
 pub fn check(request: PushSubscriptionRequest, allow_loopback_http: bool) -> Result<PushTarget, ApiError> {
     if request.endpoint.len() > MAX_ENDPOINT {
@@ -378,6 +403,7 @@ pub fn check(request: PushSubscriptionRequest, allow_loopback_http: bool) -> Res
             "the endpoint is longer than {MAX_ENDPOINT} characters"
         )));
     }
+    plain_host(&request.endpoint)?;
     let url =
         reqwest::Url::parse(&request.endpoint).map_err(|e| malformed(format!("the endpoint is not a URL: {e}")))?;
     let loopback = match url.host() {
@@ -494,6 +520,25 @@ mod tests {
                 error.message
             );
         }
+        // Found by the property below: these hosts made `Url::parse` panic
+        // in a debug build.
+        for (endpoint, expected) in [
+            ("https:///A%A0", "without %-escapes"),
+            ("https://u@Push.%41.example/x", "without %-escapes"),
+            ("https://Pushé.example/x", "must be ASCII"),
+        ] {
+            let mut bad = request();
+            bad.endpoint = endpoint.into();
+            let error = check(bad, false).unwrap_err();
+            assert_eq!(error.code, ErrorCode::Malformed);
+            assert!(error.message.contains(expected), "{endpoint}: {:?}", error.message);
+        }
+        let mut escaped_path = request();
+        escaped_path.endpoint = "https://fcm.googleapis.com/fcm/send/a%2Fb".into();
+        assert!(
+            check(escaped_path, false).is_ok(),
+            "%-escapes in the path are a URL's own"
+        );
         let mut local = request();
         local.endpoint = "http://127.0.0.1:9/x".into();
         assert!(check(local, true).is_ok(), "loopback http only where allowed");
