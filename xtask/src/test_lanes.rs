@@ -9,20 +9,25 @@
 //! in the non-browser lane after its binaries. Browser tests are bound by
 //! CPU too (the page, its wasm and the bots' worker): two at a time took as
 //! long in all as one after the other, and the longest game then ran past
-//! its deadline. Each test's (or binary's) output is printed whole when it
-//! ends, with its time, and everything runs even after a failure, so one
-//! run shows every failure.
+//! its deadline. So a second browser lane opens only when the other lane
+//! has nothing left to do, and the queue starts with the longest tests, so
+//! what is left for two lanes is the short ones. Each test's (or binary's)
+//! output is printed whole when it ends, with its time, and everything runs
+//! even after a failure, so one run shows every failure.
 
 use crate::env::{cargo, describe, repo_root};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// Browser tests at once (see the module's note).
-const BROWSER_LANES: usize = 1;
+/// The browser tests that took longest (a cold run on 2 cores: the two
+/// layout sweeps 62 and 69 s, the backgammon game 75 s, its review 54 s),
+/// run first. A name missing from here only changes the order.
+const LONGEST_FIRST: [&str; 3] = ["browser_layout::", "browser_backgammon::", "browser_bg_review::"];
 
 /// One test binary cargo built.
 #[derive(Clone, Debug)]
@@ -97,22 +102,25 @@ pub fn run(
     let binaries = build()?;
     let (browser, other): (Vec<_>, Vec<_>) = binaries.into_iter().partition(TestBinary::is_browser);
     println!(
-        "{} test binaries: {} with browser tests ({BROWSER_LANES} at a time once the web build is done), \
-         the rest beside them",
+        "{} test binaries: {} with browser tests (one at a time once the web build is done, \
+         two once the rest is done), the rest beside them",
         browser.len() + other.len(),
         browser.len()
     );
     let printing = Mutex::new(());
     let start = Instant::now();
+    // The other lane says when it is done (by dropping this, also if it panics).
+    let (other_done, other_is_done) = channel::<()>();
     let mut all: Vec<Ran> = std::thread::scope(|scope| {
         let printing = &printing;
-        let browsers = scope.spawn(move || run_browser_tests(&browser, envs, web_build, printing));
+        let browsers = scope.spawn(move || run_browser_tests(&browser, envs, web_build, other_is_done, printing));
         let other = scope.spawn(move || {
             let mut ran: Vec<Ran> = other
                 .iter()
                 .map(|b| run_printed(&b.name, b.command(envs, None), printing))
                 .collect();
             ran.extend(beside.into_iter().map(|b| run_printed(b.name, b.command, printing)));
+            drop(other_done);
             ran
         });
         let mut all = browsers.join().expect("the browser lanes panicked");
@@ -137,12 +145,14 @@ pub fn run(
     }
 }
 
-/// Waits for the web build, then runs every browser test on its own, in
-/// [`BROWSER_LANES`] lanes pulling from one queue.
+/// Waits for the web build, then runs every browser test on its own, the
+/// longest first, in one lane pulling from a queue and in a second once
+/// `other_is_done` says the other lane has finished.
 fn run_browser_tests(
     binaries: &[TestBinary],
     envs: &[(&str, &Path)],
     web_build: impl FnOnce() -> Result<(), String>,
+    other_is_done: Receiver<()>,
     printing: &Mutex<()>,
 ) -> Vec<Ran> {
     let waited = Instant::now();
@@ -166,26 +176,43 @@ fn run_browser_tests(
             }
         }
     }
-    let queue = Mutex::new(queue);
+    let queue = Mutex::new(longest_first(queue));
     let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front();
+    let lane = || {
+        let mut ran = Vec::new();
+        while let Some((binary, test)) = next() {
+            let name = format!("{} {test}", binary.name);
+            ran.push(run_printed(&name, binary.command(envs, Some(&test)), printing));
+        }
+        ran
+    };
     std::thread::scope(|scope| {
-        let lanes: Vec<_> = (0..BROWSER_LANES)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut ran = Vec::new();
-                    while let Some((binary, test)) = next() {
-                        let name = format!("{} {test}", binary.name);
-                        ran.push(run_printed(&name, binary.command(envs, Some(&test)), printing));
-                    }
-                    ran
-                })
-            })
-            .collect();
-        for lane in lanes {
+        let first = scope.spawn(lane);
+        let second = scope.spawn(move || {
+            // Err too: the sender is gone either way.
+            let _ = other_is_done.recv();
+            lane()
+        });
+        for lane in [first, second] {
             ran.extend(lane.join().expect("a browser lane panicked"));
         }
     });
     ran
+}
+
+/// The queue with the tests named in [`LONGEST_FIRST`] moved to its front,
+/// in that order; the rest keep theirs.
+fn longest_first<T>(queue: VecDeque<(T, String)>) -> VecDeque<(T, String)> {
+    let rank = |test: &str| {
+        LONGEST_FIRST
+            .iter()
+            .position(|prefix| test.starts_with(prefix))
+            .unwrap_or(LONGEST_FIRST.len())
+    };
+    let mut ordered: Vec<_> = queue.into_iter().collect();
+    // Stable: tests of one rank stay in the harness's order.
+    ordered.sort_by_key(|(_, test)| rank(test));
+    ordered.into()
 }
 
 /// `cargo test --workspace --no-run`, reading which binaries it built from
@@ -290,5 +317,30 @@ mod tests {
         assert!(binary("papan/browser").is_browser());
         assert!(!binary("crates/server/papan_server").is_browser());
         assert!(!binary("papan/tests_browserless").is_browser());
+    }
+
+    #[test]
+    fn the_longest_browser_tests_go_first_and_the_rest_keep_their_order() {
+        let names = [
+            "browser_app::a",
+            "browser_bg_review::c",
+            "browser_hex::b",
+            "browser_layout::at_390",
+            "browser_layout::at_320",
+            "browser_zz::d",
+        ];
+        let queue: VecDeque<((), String)> = names.iter().map(|n| ((), n.to_string())).collect();
+        let order: Vec<String> = longest_first(queue).into_iter().map(|(_, t)| t).collect();
+        assert_eq!(
+            order,
+            [
+                "browser_layout::at_390",
+                "browser_layout::at_320",
+                "browser_bg_review::c",
+                "browser_app::a",
+                "browser_hex::b",
+                "browser_zz::d"
+            ]
+        );
     }
 }
