@@ -4,8 +4,8 @@
 //! Chromium as a touch phone. On each: the page is as wide as the screen and
 //! its language is the app's, no text is wider than its box (a label spilling
 //! out of its button, a name cut to "Bot pe…", a status clamped mid-sentence),
-//! and no two tap targets overlap
-//! where a finger can reach them. A screenshot of each is kept to look at
+//! no two tap targets overlap
+//! where a finger can reach them, and the home's game cards are equally wide. A screenshot of each is kept to look at
 //! (`test-output/browser/layout/<lang>-<width>-<screen>.png`).
 
 use crate::support;
@@ -67,6 +67,13 @@ for (let i = 0; i < targets.length; i++) for (let j = i + 1; j < targets.length;
   const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
   const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
   if (w > 1 && h > 1) problems.push(`tap targets overlap: ${name(a)} and ${name(b)} (${w.toFixed(0)}x${h.toFixed(0)} px)`);
+}
+// The home's game cards share the width evenly: one long name ("Backgammon")
+// must not widen its column and squeeze the other.
+for (const grid of document.querySelectorAll('.game-grid')) {
+  const widths = Array.from(grid.children).filter(shown).map(c => c.getBoundingClientRect().width);
+  if (widths.length > 1 && Math.max(...widths) - Math.min(...widths) > 1)
+    problems.push(`game cards of unequal width: ${widths.map(w => w.toFixed(0)).join(', ')} px`);
 }
 if (document.documentElement.scrollWidth > innerWidth) problems.push(`page ${document.documentElement.scrollWidth} px wide on a ${innerWidth} px screen`);
 return problems;
