@@ -159,6 +159,41 @@ fn the_review_has_a_step_bar_under_the_board_and_the_arrow_keys_step() {
     assert!(tag_with(&html, "data-testid=\"review-first\"").contains("aria-label=\"Ke awal\""));
 }
 
+#[test]
+fn a_game_resigned_before_its_first_move_says_there_is_nothing_to_tap() {
+    let record = Record::<Hex>::new(HexOptions { size: 11, swap: false }, 0);
+    let resigned = Finished::new(
+        "g0".into(),
+        &record,
+        Seat::First,
+        [Player::Human, Player::Bot(Level::Beginner)],
+        Some(Outcome {
+            winner: Some(Seat::Second),
+            points: 1,
+            reason: EndReason::Resignation,
+        }),
+        "offline",
+    )
+    .unwrap();
+    for (lang, nothing, tap) in [
+        (Lang::En, "No move was played in this game.", "Tap a move"),
+        (
+            Lang::Id,
+            "Tidak ada langkah yang dimainkan dalam permainan ini.",
+            "Ketuk langkah",
+        ),
+        (Lang::Fil, "Walang tirang nilaro sa larong ito.", "I-tap ang isang tira"),
+    ] {
+        let html = review_html::<Hex>(resigned.clone(), lang);
+        assert!(html.contains("0/0"), "{lang:?}: no move to step to");
+        assert!(html.contains(nothing), "{lang:?}: says there is no move");
+        assert!(!html.contains(tap), "{lang:?}: no list to tap");
+        // A game with moves still points at its list.
+        let html = review_html::<Hex>(against_bot(&hex_game()), lang);
+        assert!(html.contains(tap) && !html.contains(nothing), "{lang:?}");
+    }
+}
+
 /// The `(cx, cy, r)` of every circle in `html`.
 fn circles(html: &str) -> Vec<(f64, f64, f64)> {
     html.split("<circle")

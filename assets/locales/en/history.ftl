@@ -18,6 +18,7 @@ review-unreadable = This game cannot be read: { $reason }
 review-progress = Analysing { $done }/{ $total }
 review-stop = Stop
 review-pick = Tap a move in the list or on the graph to see it on the board.
+review-no-moves = No move was played in this game.
 review-better = better: { $move }
 review-show-better = Better move
 review-show-played = Move played

@@ -18,6 +18,7 @@ review-unreadable = Hindi mabasa ang larong ito: { $reason }
 review-progress = Sinusuri { $done }/{ $total }
 review-stop = Ihinto
 review-pick = I-tap ang isang tira sa listahan o sa graph para makita ito sa board.
+review-no-moves = Walang tirang nilaro sa larong ito.
 review-better = mas mahusay: { $move }
 review-show-better = Mas mahusay
 review-show-played = Nilaro

@@ -18,6 +18,7 @@ review-unreadable = Permainan ini tidak bisa dibaca: { $reason }
 review-progress = Menganalisis { $done }/{ $total }
 review-stop = Berhenti
 review-pick = Ketuk langkah di daftar atau di grafik untuk melihatnya di papan.
+review-no-moves = Tidak ada langkah yang dimainkan dalam permainan ini.
 review-better = lebih baik: { $move }
 review-show-better = Lebih baik
 review-show-played = Dimainkan

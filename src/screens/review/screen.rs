@@ -680,7 +680,11 @@ impl ReviewView {
                             {tr(lang, "review-worst")}
                         }
                     }
-                    p { class: "muted review-pick", {tr(lang, "review-pick")} }
+                    // A game over before its first move (resigned at once) has
+                    // nothing to tap: say so rather than point at an empty list.
+                    p { class: "muted review-pick", "data-testid": "review-pick",
+                        if count == 0 { {tr(lang, "review-no-moves")} } else { {tr(lang, "review-pick")} }
+                    }
                     ol { class: "review-moves", "data-testid": "review-moves", "aria-label": tr(lang, "log-label"),
                         for (i, (plies, text, mark, judged)) in moves.into_iter().enumerate() {
                             li { key: "{plies}",
