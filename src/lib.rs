@@ -24,13 +24,15 @@ pub mod tutorial;
 
 use dioxus::prelude::*;
 use papan_rules::GameId;
-use screens::dice::Dice;
-use screens::learn::{Learn, LessonScreen};
-use screens::puzzles::{MistakeDeck, MistakeFirst, PuzzleDaily, PuzzlePlay, Puzzles};
-use screens::review::{FinishedGames, Review};
-use screens::rules::{RuleAt, Rules};
+use screens::lazy::{
+    Dice, LessonScreen, MistakeDeck, MistakeFirst, OnlineLobby, OnlinePlay, Play, PuzzleDaily, PuzzlePlay, Review,
+    RuleAt, Rules, Setup,
+};
+use screens::learn::Learn;
+use screens::puzzles::Puzzles;
+use screens::review::FinishedGames;
 use screens::transfer::{TransferEnter, TransferReceive, TransferSend};
-use screens::{Home, Join, NotFound, OnlineLobby, OnlinePlay, Play, Settings, Setup};
+use screens::{Home, Join, NotFound, Settings};
 use settings::AppSettings;
 use storage::Store;
 

@@ -3,6 +3,7 @@
 pub mod dice;
 mod home;
 mod join;
+pub mod lazy;
 pub mod learn;
 pub mod online;
 mod play;

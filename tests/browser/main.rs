@@ -25,6 +25,7 @@ mod browser_push;
 mod browser_puzzle_games;
 mod browser_puzzles;
 mod browser_review;
+mod browser_split;
 mod browser_steady;
 mod browser_transfer;
 mod browser_tutorial;

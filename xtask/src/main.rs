@@ -19,6 +19,7 @@ mod fuzz;
 mod home_server;
 mod offline;
 mod serve;
+mod split;
 mod strength;
 mod test_all;
 mod test_lanes;

@@ -5,6 +5,7 @@
 
 use crate::env::{self, cargo, run};
 use crate::offline;
+use crate::split;
 use crate::tools;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -92,7 +93,11 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
         "web",
     ])
     .env("CARGO_TARGET_DIR", env::web_target_dir())
-    .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", short_source_paths()))?;
+    // The relocations are the call graph `split` cuts the app's wasm along.
+    .env(
+        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
+        format!("{} -Clink-arg=--emit-relocs", short_source_paths()),
+    ))?;
     // The bots' worker: a library built as a cdylib only here, so native
     // builds of the workspace never link it as one.
     run(cargo(&[
@@ -129,13 +134,16 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     for (wasm, web) in [(&app_wasm, true), (&worker_wasm, false)] {
         bind(wasm, web, dist)?;
     }
+    let app = dist.join(format!("{APP}_bg.wasm"));
+    let parts = split::split(&app_wasm, &app, dist)?.parts;
 
     if let Some(wasm_opt) = wasm_opt {
         // The app for size; the bots for speed (a bot with a time limit plays
         // weaker when its search runs slower).
-        let app = dist.join(format!("{APP}_bg.wasm"));
         let worker = dist.join(format!("{}_bg.wasm", WORKER.replace('-', "_")));
-        for (wasm, level) in [(app, "-Oz"), (worker, "-O3")] {
+        let app_parts = std::iter::once(app.clone()).chain(parts.iter().map(|name| dist.join(name)));
+        let jobs = app_parts.map(|wasm| (wasm, "-Oz")).chain([(worker, "-O3")]);
+        for (wasm, level) in jobs {
             let before = file_size(&wasm);
             // The features rustc enables by default for wasm32; wasm-opt must accept them all.
             run(Command::new(&wasm_opt)
@@ -204,7 +212,12 @@ fn bind(wasm: &Path, web: bool, out: &Path) -> Result<(), String> {
     bindgen
         .input_path(wasm)
         .typescript(false)
-        .omit_default_module_path(false);
+        .omit_default_module_path(false)
+        // The page's module is split afterwards (`split`), which needs the
+        // linker's own exports (the stack pointer, the table) kept, and the
+        // functions' names as rustc wrote them (it matches them by name).
+        .keep_lld_exports(web)
+        .demangle(!web);
     let bindgen = if web {
         bindgen.web(true)
     } else {

@@ -1,0 +1,96 @@
+//! The web build's split (`src/screens/lazy.rs`, `xtask/src/split.rs`): the
+//! home screen comes up from the main wasm alone, and a game screen whose
+//! wasm cannot be had says so and leaves the app working.
+//!
+//! It serves a copy of the build without `module_0_game_screen.wasm` (so the
+//! service worker, whose precache then fails, cannot have it either).
+
+use crate::support;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use support::browser::{self, save_shot, scroll_and_tap_testid, start_driver, wait_js};
+use support::{static_server, web};
+
+const GAME_SCREENS: &str = "module_0_game_screen.wasm";
+const SHOT: &str = "test-output/browser/split-missing-module.png";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
+    let repo = browser::repo();
+    let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
+    assert!(
+        dist.join(GAME_SCREENS).is_file(),
+        "the web build has no {GAME_SCREENS}: the game screens were not split off"
+    );
+    let site = copy_without(&dist, GAME_SCREENS);
+    let base = static_server::spawn(site.clone(), 0).expect("serve the copy on 127.0.0.1");
+    let driver = start_driver();
+    let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+
+    let checks = async {
+        client
+            .goto(&format!("{base}/"))
+            .await
+            .map_err(|e| format!("opening {base}: {e}"))?;
+        wait_js(
+            &client,
+            "the home screen without the game screens' wasm",
+            "return !!document.querySelector('[data-testid=\"play-hex\"]')",
+        )
+        .await?;
+        scroll_and_tap_testid(&client, "play-hex").await?;
+        wait_js(
+            &client,
+            "the notice that the screen could not be loaded",
+            "const n = document.querySelector('[data-testid=\"screen-load-failed\"]');
+             return !!n && n.textContent.includes('offline');",
+        )
+        .await?;
+        save_shot(&client, &repo, SHOT).await;
+        // The app is still alive: back home from the notice's screen.
+        scroll_and_tap_testid(&client, "back").await?;
+        wait_js(
+            &client,
+            "the home screen again",
+            "return !!document.querySelector('[data-testid=\"play-hex\"]')",
+        )
+        .await?;
+        Ok::<_, String>(())
+    };
+    let outcome = tokio::time::timeout(Duration::from_secs(120), checks)
+        .await
+        .unwrap_or_else(|_| Err("the split checks took more than 2 minutes".into()));
+    if outcome.is_err() {
+        save_shot(&client, &repo, SHOT).await;
+    }
+    let _ = client.close().await;
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&site);
+    if let Err(e) = outcome {
+        panic!("{e}");
+    }
+}
+
+/// A private copy of the build without `left_out` (and its `.gz`/`.br`).
+fn copy_without(dist: &Path, left_out: &str) -> PathBuf {
+    fn copy(from: &Path, to: &Path, left_out: &str) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.starts_with(left_out) {
+                continue;
+            }
+            let dest = to.join(&name);
+            if path.is_dir() {
+                copy(&path, &dest, left_out);
+            } else {
+                std::fs::copy(&path, &dest).unwrap();
+            }
+        }
+    }
+    let to = std::env::temp_dir().join(format!("papan-split-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&to);
+    copy(dist, &to, left_out);
+    to
+}
