@@ -1,6 +1,7 @@
 //! The web build's split (`src/screens/lazy.rs`, `xtask/src/split.rs`): the
 //! home screen comes up from the main wasm alone, and a game screen whose
-//! wasm cannot be had says so and leaves the app working.
+//! wasm cannot be had says so (in id, fil and en, whole at 320 px) and
+//! leaves the app working.
 //!
 //! It serves a copy of the build without `module_0_game_screen.wasm` (so the
 //! service worker, whose precache then fails, cannot have it either).
@@ -12,7 +13,7 @@ use support::browser::{self, save_shot, scroll_and_tap_testid, start_driver, wai
 use support::{static_server, web};
 
 const GAME_SCREENS: &str = "module_0_game_screen.wasm";
-const SHOT: &str = "test-output/browser/split-missing-module.png";
+const SHOT: &str = "test-output/browser/split-missing-module-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
@@ -25,41 +26,53 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
     let site = copy_without(&dist, GAME_SCREENS);
     let base = static_server::spawn(site.clone(), 0).expect("serve the copy on 127.0.0.1");
     let driver = start_driver();
-    let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
+    let client = driver
+        .connect_phone_sized(320, 700)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
 
     let checks = async {
-        client
-            .goto(&format!("{base}/"))
-            .await
-            .map_err(|e| format!("opening {base}: {e}"))?;
-        wait_js(
-            &client,
-            "the home screen without the game screens' wasm",
-            "return !!document.querySelector('[data-testid=\"play-hex\"]')",
-        )
-        .await?;
-        scroll_and_tap_testid(&client, "play-hex").await?;
-        wait_js(
-            &client,
-            "the notice that the screen could not be loaded",
-            "const n = document.querySelector('[data-testid=\"screen-load-failed\"]');
-             return !!n && n.textContent.includes('offline');",
-        )
-        .await?;
-        save_shot(&client, &repo, SHOT).await;
-        // The app is still alive: back home from the notice's screen.
-        scroll_and_tap_testid(&client, "back").await?;
-        wait_js(
-            &client,
-            "the home screen again",
-            "return !!document.querySelector('[data-testid=\"play-hex\"]')",
-        )
-        .await?;
+        // In each language, on the narrowest phone: home from the main wasm
+        // alone, then Hex's setup, which is in the missing part.
+        for (lang, words) in [("id", "Layar ini"), ("fil", "screen na ito"), ("en", "This screen")] {
+            browser::open_fresh(&client, &base, lang, &[], "/").await?;
+            wait_js(
+                &client,
+                "the home screen without the game screens' wasm",
+                "return !!document.querySelector('[data-testid=\"play-hex\"]')",
+            )
+            .await?;
+            scroll_and_tap_testid(&client, "play-hex").await?;
+            let notice = format!(
+                "const n = document.querySelector('[data-testid=\"screen-load-failed\"]');
+                 return !!n && n.textContent.includes({words:?}) && n.scrollWidth <= n.clientWidth;"
+            );
+            wait_js(
+                &client,
+                &format!("the notice that the screen could not be loaded, in {lang}"),
+                &notice,
+            )
+            .await?;
+            save_shot(
+                &client,
+                &repo,
+                &format!("test-output/browser/split-missing-module-{lang}-320.png"),
+            )
+            .await;
+            // The app is still alive: back home from the notice's screen.
+            scroll_and_tap_testid(&client, "back").await?;
+            wait_js(
+                &client,
+                "the home screen again",
+                "return !!document.querySelector('[data-testid=\"play-hex\"]')",
+            )
+            .await?;
+        }
         Ok::<_, String>(())
     };
-    let outcome = tokio::time::timeout(Duration::from_secs(120), checks)
+    let outcome = tokio::time::timeout(Duration::from_secs(180), checks)
         .await
-        .unwrap_or_else(|_| Err("the split checks took more than 2 minutes".into()));
+        .unwrap_or_else(|_| Err("the split checks took more than 3 minutes".into()));
     if outcome.is_err() {
         save_shot(&client, &repo, SHOT).await;
     }

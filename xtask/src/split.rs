@@ -1,16 +1,17 @@
-//! Splitting the app's wasm by screen, so the first load carries only what the
+//! Cutting the app's wasm in two, so the first load carries only what the
 //! home screen needs.
 //!
-//! With dioxus's `wasm-split` feature every route's component sits behind a
-//! lazy loader (`#[derive(Routable)]` emits it): an import named
-//! `__wasm_split_00___<module>___00_import_<hash>_<name>` that the page
-//! resolves once that module's wasm has been fetched. `wasm-split-cli` reads
-//! the call graph from the linker's relocations (`--emit-relocs`) and writes
-//! the main module, one module per route, and the chunks that several routes
-//! share. This module writes those files beside `papan.js`, and the
-//! `__wasm_split.js` that `papan.js` imports for the loaders: each loader
-//! fetches its chunks first, then its module, and instantiates them against
-//! the main module's memory and table.
+//! `src/screens/lazy.rs` draws the game screens through one lazy loader
+//! (dioxus's `wasm-splitter`): an import named
+//! `__wasm_split_00___game_screens___00_import_<hash>_game_screen` that the
+//! page resolves once that part's wasm has been fetched. `wasm-split-cli`
+//! reads the call graph from the linker's relocations (`--emit-relocs`) and
+//! writes the main module, the split module (`module_0_game_screen.wasm`:
+//! what only the loader reaches) and the chunks several split modules would
+//! share (none with one split point). This module writes those files beside
+//! `papan.js`, and the `__wasm_split.js` that `papan.js` imports for the
+//! loaders (`split_loader.js`): each fetches its chunks first, then its
+//! module, and instantiates them against the main module's memory and table.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -23,9 +24,9 @@ const GLUE: &str = "__wasm_split.js";
 /// `makeLoad`, which the lines `split` writes call.
 const LOADER: &str = include_str!("split_loader.js");
 
-/// What the split wrote: the main module's path and every other file's name.
+/// What the split wrote besides the main module.
 pub struct Split {
-    /// The route modules and shared chunks, by file name, in `dist`.
+    /// The split modules and shared chunks, by file name, in `dist`.
     pub parts: Vec<String>,
 }
 
@@ -63,11 +64,11 @@ pub fn split(original: &Path, bindgened: &Path, dist: &Path) -> Result<Split, St
         let component = module
             .component_name
             .as_deref()
-            .ok_or("wasm-split: a route module without a name")?;
+            .ok_or("wasm-split: a split module without a name")?;
         let hash = module
             .hash_id
             .as_deref()
-            .ok_or("wasm-split: a route module without a hash")?;
+            .ok_or("wasm-split: a split module without a hash")?;
         let name = format!("module_{index}_{component}.wasm");
         write(&name, &module.bytes)?;
         let mut chunks: Vec<_> = module.relies_on_chunks.iter().copied().collect();
@@ -88,7 +89,7 @@ pub fn split(original: &Path, bindgened: &Path, dist: &Path) -> Result<Split, St
     Ok(Split { parts })
 }
 
-/// The prefix of the exports `root_lost_functions` adds and `drop_roots` removes.
+/// The prefix of the exports `root_lost_functions` adds and `finish_main` removes.
 const ROOT_EXPORT: &str = "__papan_split_root_";
 
 /// The splitter learns the call graph from rustc's relocations, matching
@@ -96,7 +97,7 @@ const ROOT_EXPORT: &str = "__papan_split_root_";
 /// dissolves (its `describe` functions) take the closures that JavaScript
 /// calls through the table along with them, and wasm-split-cli 0.7.10 then
 /// leaves those closures in the main module without their callees (which it
-/// moves to a route's module): the main module fails to link. An exported
+/// moves to the split module): the main module fails to link. An exported
 /// empty function under each dissolved function's name gives the splitter a
 /// root to hang their descendants on, so they stay in the main module.
 fn root_lost_functions(original: &[u8], bindgened: &[u8]) -> Result<Vec<u8>, String> {

@@ -1,6 +1,6 @@
 //! The web build without `dx`: cargo (wasm32, the size-tuned `wasm-release` profile,
-//! feature `web`) → wasm-bindgen → optional wasm-opt → `dist/` with the checked-in page,
-//! manifest, service worker and icons → a versioned service worker and precompressed
+//! feature `web`) → wasm-bindgen → the app's wasm cut in two (`split`) → optional
+//! wasm-opt → `dist/` with the checked-in page, manifest, service worker and icons → a versioned service worker and precompressed
 //! copies (`.gz`, `.br`) of every text file and the wasm, whose sizes it prints.
 
 use crate::env::{self, cargo, run};
@@ -135,7 +135,13 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
         bind(wasm, web, dist)?;
     }
     let app = dist.join(format!("{APP}_bg.wasm"));
+    let started = std::time::Instant::now();
     let parts = split::split(&app_wasm, &app, dist)?.parts;
+    println!(
+        "split {APP}_bg.wasm in {:.1}s, off it: {}",
+        started.elapsed().as_secs_f64(),
+        parts.join(", ")
+    );
 
     if let Some(wasm_opt) = wasm_opt {
         // The app for size; the bots for speed (a bot with a time limit plays
