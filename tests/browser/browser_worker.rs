@@ -18,22 +18,12 @@ use fantoccini::Client;
 use std::path::Path;
 
 /// Issue 33's goal for what the home screen downloads (its wasm and the
-/// text of one language), compressed as `serve` sends it.
+/// text of one language), compressed as `serve` sends it. Held since the
+/// game screens went into a wasm of their own (`src/screens/lazy.rs`):
+/// 568.5 KB gzip, 466.4 KB brotli for the main wasm on 2026-12-05, where
+/// the one wasm before had reached 997.1 and 776.2.
 const GOAL_GZIP_KB: f64 = 900.0;
 const GOAL_BROTLI_KB: f64 = 700.0;
-/// What it may not pass today: a ratchet, only ever lowered, until the
-/// goal holds again. The puzzle screens and correspondence rooms took it
-/// over the goal (931.0 KB gzip, 728.6 KB brotli); the mistakes deck,
-/// puzzles from the player's games, the list of open games, the dice page
-/// and the review's luck then took it to 978.3 KB gzip, 764.6 KB brotli,
-/// with the lessons' and rules pages' text already moved out of the first
-/// language file (`locales/<code>.more.ftl`, fetched when such a page opens).
-/// Moving games to a new phone and notifications (issue 34) then cost
-/// 31.5 KB gzip (19.5 and 12): 1009.8 KB gzip, 786.6 KB brotli. Raised for
-/// them, not for drift: the next size work starts from here.
-const CEILING_GZIP_KB: f64 = 1012.0;
-const CEILING_BROTLI_KB: f64 = 789.0;
-
 fn kb(path: &Path) -> f64 {
     std::fs::metadata(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -58,14 +48,16 @@ fn the_home_screen_wasm_is_within_its_download_budget_and_the_bots_are_apart() {
          {brotli:.1} KB brotli (goal {GOAL_BROTLI_KB})"
     );
     assert!(
-        gzip < CEILING_GZIP_KB,
+        gzip < GOAL_GZIP_KB,
         "papan_bg.wasm and one language are {gzip:.1} KB gzip"
     );
     assert!(
-        brotli < CEILING_BROTLI_KB,
+        brotli < GOAL_BROTLI_KB,
         "papan_bg.wasm and one language are {brotli:.1} KB brotli"
     );
     for file in [
+        "module_0_game_screen.wasm",
+        "__wasm_split.js",
         "bot-worker.js",
         "papan_worker.js",
         "papan_worker_bg.wasm",
@@ -73,9 +65,15 @@ fn the_home_screen_wasm_is_within_its_download_budget_and_the_bots_are_apart() {
     ] {
         assert!(dist.join(file).is_file(), "the build has no {file}");
     }
-    // The service worker keeps the bots for offline play.
+    // The service worker keeps the bots and the game screens for offline play.
     let sw = std::fs::read_to_string(dist.join("sw.js")).unwrap();
-    for file in ["\"bot-worker.js\"", "\"papan_worker.js\"", "\"papan_worker_bg.wasm\""] {
+    for file in [
+        "\"bot-worker.js\"",
+        "\"papan_worker.js\"",
+        "\"papan_worker_bg.wasm\"",
+        "\"module_0_game_screen.wasm\"",
+        "\"__wasm_split.js\"",
+    ] {
         assert!(sw.contains(file), "sw.js does not precache {file}");
     }
 }
