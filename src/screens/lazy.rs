@@ -75,67 +75,33 @@ fn load_failed() -> Element {
     }
 }
 
-#[component]
-pub fn Setup(game: GameId) -> Element {
-    rsx! { GameScreen { route: Route::Setup { game } } }
+/// A route's component under its variant's name, drawing the screen
+/// through [`GameScreen`].
+macro_rules! lazy_route {
+    ($name:ident { $($field:ident: $ty:ty),* }) => {
+        #[component]
+        pub fn $name($($field: $ty),*) -> Element {
+            rsx! { GameScreen { route: Route::$name { $($field),* } } }
+        }
+    };
 }
 
-#[component]
-pub fn Play(game: GameId) -> Element {
-    rsx! { GameScreen { route: Route::Play { game } } }
-}
-
-#[component]
-pub fn LessonScreen(game: GameId, lesson: String) -> Element {
-    rsx! { GameScreen { route: Route::LessonScreen { game, lesson } } }
-}
-
-#[component]
-pub fn PuzzlePlay(game: GameId) -> Element {
-    rsx! { GameScreen { route: Route::PuzzlePlay { game } } }
-}
-
-#[component]
-pub fn PuzzleDaily() -> Element {
-    rsx! { GameScreen { route: Route::PuzzleDaily {} } }
-}
-
-#[component]
-pub fn MistakeDeck() -> Element {
-    rsx! { GameScreen { route: Route::MistakeDeck {} } }
-}
-
-#[component]
-pub fn MistakeFirst(id: String) -> Element {
-    rsx! { GameScreen { route: Route::MistakeFirst { id } } }
-}
-
-#[component]
-pub fn Review(id: String) -> Element {
-    rsx! { GameScreen { route: Route::Review { id } } }
-}
-
-#[component]
-pub fn Rules(game: GameId) -> Element {
-    rsx! { GameScreen { route: Route::Rules { game } } }
-}
-
-#[component]
-pub fn RuleAt(game: GameId, rule: String) -> Element {
-    rsx! { GameScreen { route: Route::RuleAt { game, rule } } }
-}
-
-#[component]
-pub fn OnlineLobby(game: GameId) -> Element {
-    rsx! { GameScreen { route: Route::OnlineLobby { game } } }
-}
-
-#[component]
-pub fn OnlinePlay(game: GameId) -> Element {
-    rsx! { GameScreen { route: Route::OnlinePlay { game } } }
-}
-
-#[component]
-pub fn Dice() -> Element {
-    rsx! { GameScreen { route: Route::Dice {} } }
-}
+lazy_route!(Setup { game: GameId });
+lazy_route!(Play { game: GameId });
+lazy_route!(LessonScreen {
+    game: GameId,
+    lesson: String
+});
+lazy_route!(PuzzlePlay { game: GameId });
+lazy_route!(PuzzleDaily {});
+lazy_route!(MistakeDeck {});
+lazy_route!(MistakeFirst { id: String });
+lazy_route!(Review { id: String });
+lazy_route!(Rules { game: GameId });
+lazy_route!(RuleAt {
+    game: GameId,
+    rule: String
+});
+lazy_route!(OnlineLobby { game: GameId });
+lazy_route!(OnlinePlay { game: GameId });
+lazy_route!(Dice {});

@@ -24,18 +24,13 @@ const GLUE: &str = "__wasm_split.js";
 /// `makeLoad`, which the lines `split` writes call.
 const LOADER: &str = include_str!("split_loader.js");
 
-/// What the split wrote besides the main module.
-pub struct Split {
-    /// The split modules and shared chunks, by file name, in `dist`.
-    pub parts: Vec<String>,
-}
-
 /// Splits `bindgened` (wasm-bindgen's output for `original`, rustc's module
-/// linked with relocations) in place, writing the parts beside it in `dist`.
-pub fn split(original: &Path, bindgened: &Path, dist: &Path) -> Result<Split, String> {
+/// linked with relocations) in place, writing the parts beside it in `dist`;
+/// returns the parts' file names (split modules and shared chunks).
+pub fn split(original: &Path, bindgened: &Path, dist: &Path) -> Result<Vec<String>, String> {
     let read = |path: &Path| fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()));
     let (original_bytes, bindgened_bytes) = (read(original)?, read(bindgened)?);
-    let rooted = root_lost_functions(&original_bytes, &bindgened_bytes)?;
+    let (rooted, constants) = root_lost_functions(&original_bytes, &bindgened_bytes)?;
     let splitter = wasm_split_cli::Splitter::new(&original_bytes, &rooted)
         .map_err(|e| format!("wasm-split reading {}: {e:#}", bindgened.display()))?;
     let modules = splitter.emit().map_err(|e| format!("wasm-split: {e:#}"))?;
@@ -83,10 +78,10 @@ pub fn split(original: &Path, bindgened: &Path, dist: &Path) -> Result<Split, St
         .map_err(|e| e.to_string())?;
         parts.push(name);
     }
-    let main = finish_main(&modules.main.bytes, &bindgened_bytes)?;
+    let main = finish_main(&modules.main.bytes, constants)?;
     fs::write(bindgened, main).map_err(|e| format!("writing {}: {e}", bindgened.display()))?;
     write(GLUE, glue.as_bytes())?;
-    Ok(Split { parts })
+    Ok(parts)
 }
 
 /// The prefix of the exports `root_lost_functions` adds and `finish_main` removes.
@@ -100,7 +95,9 @@ const ROOT_EXPORT: &str = "__papan_split_root_";
 /// moves to the split module): the main module fails to link. An exported
 /// empty function under each dissolved function's name gives the splitter a
 /// root to hang their descendants on, so they stay in the main module.
-fn root_lost_functions(original: &[u8], bindgened: &[u8]) -> Result<Vec<u8>, String> {
+/// Also returns the module's read-only data (its first data segment), which
+/// `finish_main` puts back.
+fn root_lost_functions(original: &[u8], bindgened: &[u8]) -> Result<(Vec<u8>, Vec<u8>), String> {
     let original = walrus::Module::from_buffer(original).map_err(|e| format!("reading rustc's wasm: {e:#}"))?;
     let mut module =
         walrus::Module::from_buffer(bindgened).map_err(|e| format!("reading wasm-bindgen's wasm: {e:#}"))?;
@@ -117,7 +114,14 @@ fn root_lost_functions(original: &[u8], bindgened: &[u8]) -> Result<Vec<u8>, Str
         module.funcs.get_mut(id).name = Some(name);
         module.exports.add(&format!("{ROOT_EXPORT}{index}"), id);
     }
-    Ok(module.emit_wasm())
+    let constants = module
+        .data
+        .iter()
+        .next()
+        .ok_or("wasm-bindgen's wasm has no data")?
+        .value
+        .clone();
+    Ok((module.emit_wasm(), constants))
 }
 
 /// The main module without `root_lost_functions`' exports (wasm-opt then
@@ -128,7 +132,7 @@ fn root_lost_functions(original: &[u8], bindgened: &[u8]) -> Result<Vec<u8>, Str
 /// reads too (the games' names, so `/hex/play` no longer parsed). The main
 /// module keeps every constant instead; the split module writes the same
 /// bytes again when it loads.
-fn finish_main(main: &[u8], bindgened: &[u8]) -> Result<Vec<u8>, String> {
+fn finish_main(main: &[u8], constants: Vec<u8>) -> Result<Vec<u8>, String> {
     let mut module = walrus::Module::from_buffer(main).map_err(|e| format!("reading the split main module: {e:#}"))?;
     let roots: Vec<_> = module
         .exports
@@ -139,8 +143,6 @@ fn finish_main(main: &[u8], bindgened: &[u8]) -> Result<Vec<u8>, String> {
     for id in roots {
         module.exports.delete(id);
     }
-    let whole = walrus::Module::from_buffer(bindgened).map_err(|e| format!("reading wasm-bindgen's wasm: {e:#}"))?;
-    let constants = whole.data.iter().next().ok_or("wasm-bindgen's wasm has no data")?;
     let zeroed = module
         .data
         .iter()
@@ -148,9 +150,9 @@ fn finish_main(main: &[u8], bindgened: &[u8]) -> Result<Vec<u8>, String> {
         .map(|d| d.id())
         .ok_or("the split main module has no data")?;
     let segment = module.data.get_mut(zeroed);
-    if segment.value.len() != constants.value.len() {
+    if segment.value.len() != constants.len() {
         return Err("wasm-split changed the size of the main module's constants".into());
     }
-    segment.value = constants.value.clone();
+    segment.value = constants;
     Ok(module.emit_wasm())
 }

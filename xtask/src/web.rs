@@ -1,7 +1,8 @@
 //! The web build without `dx`: cargo (wasm32, the size-tuned `wasm-release` profile,
 //! feature `web`) → wasm-bindgen → the app's wasm cut in two (`split`) → optional
-//! wasm-opt → `dist/` with the checked-in page, manifest, service worker and icons → a versioned service worker and precompressed
-//! copies (`.gz`, `.br`) of every text file and the wasm, whose sizes it prints.
+//! wasm-opt → `dist/` with the checked-in page, manifest, service worker and icons →
+//! a versioned service worker and precompressed copies (`.gz`, `.br`) of every text
+//! file and the wasm, whose sizes it prints.
 
 use crate::env::{self, cargo, run};
 use crate::offline;
@@ -136,7 +137,7 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     }
     let app = dist.join(format!("{APP}_bg.wasm"));
     let started = std::time::Instant::now();
-    let parts = split::split(&app_wasm, &app, dist)?.parts;
+    let parts = split::split(&app_wasm, &app, dist)?;
     println!(
         "split {APP}_bg.wasm in {:.1}s, off it: {}",
         started.elapsed().as_secs_f64(),
