@@ -17,6 +17,7 @@ mod cluster;
 mod env;
 mod fuzz;
 mod home_server;
+mod linted;
 mod offline;
 mod serve;
 mod split;

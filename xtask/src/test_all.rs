@@ -1,9 +1,8 @@
 //! `cargo xtask test`: install what the tests need, then run every check in CI's order.
 //!
-//! Cheap checks first (fmt, clippy) so a style slip fails in seconds, with the web build the
-//! browser tests drive running beside them from the start, then the whole test suite with
-//! the phone build check and the web-only clippy beside the browser tests
-//! ([`test_lanes`]). The first failing step stops the run; a timing summary is printed
+//! fmt first, so a style slip fails in seconds; then the web build the browser tests drive
+//! beside the test build, both of them clippy's check as well ([`crate::linted`]), and the
+//! whole test suite with the phone build check beside the browser tests ([`test_lanes`]). The first failing step stops the run; a timing summary is printed
 //! either way.
 
 use crate::env::{self, cargo, timed, Timed};
@@ -41,40 +40,26 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         env::run(&mut cargo(&["fmt", "--all", "--check"]))
     })?;
     // The web build has a target dir of its own (`env::web_target_dir`), so
-    // it runs beside clippy and the test build: each fills the others'
-    // single-threaded stretches (a crate compiled as one unit, a link,
-    // wasm-opt). Only the browser tests wait for it.
-    let options = BuildOptions::default_for_repo();
+    // it runs beside the test build: each fills the other's single-threaded
+    // stretches (a crate compiled as one unit, a link, wasm-opt). Only the
+    // browser tests wait for it. Both builds are clippy's check too
+    // (`linted`): the web build of the wasm32-only code, the test build of
+    // everything else with the desktop feature.
+    let mut options = BuildOptions::default_for_repo();
+    options.deny_warnings = true;
     let dist = options.dist.clone();
     let web_build = std::thread::spawn(move || {
         let start = Instant::now();
         let built = web::build(&options);
         println!(
-            "\n==> web build (beside clippy and the test build) {} in {:.1}s",
+            "\n==> web build (beside the test build) {} in {:.1}s",
             if built.is_ok() { "done" } else { "FAILED" },
             start.elapsed().as_secs_f64()
         );
         built.map(|_| ())
     });
-    // With the desktop feature: clippy is then also the desktop build's
-    // check (its code and its WebKitGTK crates), which a separate `cargo
-    // check` did again with the workspace's crates under other features.
-    timed("cargo clippy (incl. desktop)", log, || {
-        env::run(&mut cargo(&[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--features",
-            "papan/desktop",
-            "--",
-            "-D",
-            "warnings",
-        ]))
-    })?;
-    // The checks that need no test run in the test step's non-browser lane,
-    // after its binaries: the Android compile, and clippy on the code only
-    // the web build compiles (the wasm32 half of the app and the bots'
-    // worker, in one run so their shared crates are checked once).
+    // The Android compile needs no test run: it goes in the test step's
+    // non-browser lane, after its binaries.
     let mut android = cargo(&[
         "check",
         "--package",
@@ -85,32 +70,12 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         "mobile",
     ]);
     android.envs(android_c.iter().map(|(k, v)| (k, v)));
-    let web_clippy = cargo(&[
-        "clippy",
-        "--package",
-        "papan",
-        "--package",
-        "papan-worker",
-        "--target",
-        tools::WASM_TARGET,
-        "--features",
-        "papan/web,papan-worker/exports",
-        "--",
-        "-D",
-        "warnings",
-    ]);
-    let beside = vec![
-        Beside {
-            name: "web-only code (clippy wasm32)",
-            command: web_clippy,
-        },
-        Beside {
-            name: "android check (mobile)",
-            command: android,
-        },
-    ];
+    let beside = vec![Beside {
+        name: "android check (mobile)",
+        command: android,
+    }];
     timed(
-        "web build + cargo test (incl. browser) + web clippy, android check",
+        "web build + test build (both linted by clippy) + every test, android check",
         log,
         || {
             test_lanes::run(

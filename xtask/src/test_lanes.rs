@@ -16,8 +16,9 @@
 //! even after a failure, so one run shows every failure.
 
 use crate::env::{cargo, describe, repo_root};
+use crate::linted;
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -215,40 +216,39 @@ fn longest_first<T>(queue: VecDeque<(T, String)>) -> VecDeque<(T, String)> {
     ordered.into()
 }
 
-/// `cargo test --workspace --no-run`, reading which binaries it built from
-/// its JSON messages (diagnostics still print as usual).
+/// Builds every test binary, linted by clippy (`linted`), and returns them.
+///
+/// Two builds: the workspace with the desktop feature (so this is also the
+/// desktop app's build check, and clippy sees its code as `cargo clippy
+/// --features papan/desktop` did), and xtask on its own, whose dependencies
+/// then have the features of `cargo xtask`'s own build and are reused from
+/// it rather than built again. Warnings fail the step once both are built.
 fn build() -> Result<Vec<TestBinary>, String> {
-    let mut cmd = cargo(&[
+    let workspace = cargo(&[
         "test",
         "--workspace",
+        "--exclude",
+        "xtask",
         "--no-run",
-        "--message-format=json-render-diagnostics",
+        "--features",
+        "papan/desktop",
     ]);
-    println!("$ {}", describe(&cmd));
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start cargo: {e}"))?;
-    let stdout = child.stdout.take().expect("piped stdout");
+    let xtask = cargo(&["test", "--package", "xtask", "--no-run"]);
     let mut binaries = Vec::new();
-    for line in BufReader::new(stdout).lines() {
-        let line = line.map_err(|e| format!("reading cargo's messages: {e}"))?;
-        if let Some(binary) = test_binary(&line) {
-            binaries.push(binary);
-        }
+    let mut warnings = 0;
+    for mut cmd in [xtask, workspace] {
+        let built = linted::build(&mut cmd)?;
+        binaries.extend(built.artifacts.iter().filter_map(test_binary));
+        warnings += built.warnings;
     }
-    let status = child.wait().map_err(|e| e.to_string())?;
-    if !status.success() {
-        return Err(format!("building the tests failed ({status})"));
-    }
+    linted::deny_warnings("the test build", warnings)?;
     binaries.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(binaries)
 }
 
-/// The test binary a cargo JSON message announces, if it announces one.
-fn test_binary(line: &str) -> Option<TestBinary> {
-    let message: serde_json::Value = serde_json::from_str(line).ok()?;
-    if message["reason"] != "compiler-artifact" || message["profile"]["test"] != true {
+/// The test binary a cargo `compiler-artifact` message announces, if it announces one.
+fn test_binary(message: &serde_json::Value) -> Option<TestBinary> {
+    if message["profile"]["test"] != true {
         return None;
     }
     let executable = PathBuf::from(message["executable"].as_str()?);

@@ -5,6 +5,7 @@
 //! file and the wasm, whose sizes it prints.
 
 use crate::env::{self, cargo, run};
+use crate::linted;
 use crate::offline;
 use crate::split;
 use crate::tools;
@@ -43,6 +44,9 @@ const WORKER_PROFILE: &str = "wasm-worker";
 pub struct BuildOptions {
     pub dist: PathBuf,
     pub wasm_opt: bool,
+    /// Fail on rustc's or clippy's warnings in the wasm32 code (CI), rather
+    /// than only print them.
+    pub deny_warnings: bool,
 }
 
 impl BuildOptions {
@@ -50,6 +54,7 @@ impl BuildOptions {
         BuildOptions {
             dist: env::repo_root().join("dist"),
             wasm_opt: true,
+            deny_warnings: false,
         }
     }
 }
@@ -78,45 +83,54 @@ fn short_source_paths() -> String {
 /// Builds the web app into `opts.dist` and returns that directory.
 pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     tools::ensure_rust_target(tools::WASM_TARGET)?;
+    tools::ensure_fmt_and_clippy()?;
     let wasm_opt = if opts.wasm_opt { tools::ensure_wasm_opt() } else { None };
 
-    run(cargo(&[
-        "build",
-        "--package",
-        APP,
-        "--bin",
-        APP,
-        "--profile",
-        PROFILE,
-        "--target",
-        tools::WASM_TARGET,
-        "--features",
-        "web",
-    ])
-    .env("CARGO_TARGET_DIR", env::web_target_dir())
-    // The relocations are the call graph `split` cuts the app's wasm along.
-    .env(
-        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
-        format!("{} -Clink-arg=--emit-relocs", short_source_paths()),
-    ))?;
+    // Both builds are clippy's check of the wasm32-only code as well (`linted`).
+    let app = linted::build(
+        cargo(&[
+            "build",
+            "--package",
+            APP,
+            "--bin",
+            APP,
+            "--profile",
+            PROFILE,
+            "--target",
+            tools::WASM_TARGET,
+            "--features",
+            "web",
+        ])
+        .env("CARGO_TARGET_DIR", env::web_target_dir())
+        // The relocations are the call graph `split` cuts the app's wasm along.
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
+            format!("{} -Clink-arg=--emit-relocs", short_source_paths()),
+        ),
+    )?;
     // The bots' worker: a library built as a cdylib only here, so native
     // builds of the workspace never link it as one.
-    run(cargo(&[
-        "rustc",
-        "--package",
-        WORKER,
-        "--lib",
-        "--crate-type",
-        "cdylib",
-        "--profile",
-        WORKER_PROFILE,
-        "--target",
-        tools::WASM_TARGET,
-        "--features",
-        "exports",
-    ])
-    .env("CARGO_TARGET_DIR", env::web_target_dir())
-    .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", short_source_paths()))?;
+    let worker = linted::build(
+        cargo(&[
+            "rustc",
+            "--package",
+            WORKER,
+            "--lib",
+            "--crate-type",
+            "cdylib",
+            "--profile",
+            WORKER_PROFILE,
+            "--target",
+            tools::WASM_TARGET,
+            "--features",
+            "exports",
+        ])
+        .env("CARGO_TARGET_DIR", env::web_target_dir())
+        .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", short_source_paths()),
+    )?;
+    if opts.deny_warnings {
+        linted::deny_warnings("the web build", app.warnings + worker.warnings)?;
+    }
     let built = env::web_target_dir().join(tools::WASM_TARGET);
     let app_wasm = built.join(PROFILE).join(format!("{APP}.wasm"));
     let worker_wasm = built
