@@ -212,16 +212,17 @@ fn hex_review_marks_a_missed_win_and_ends_at_the_result() {
     assert!(blue.error_rate.is_none(), "Hex is judged in chances, not equity");
 }
 
-pub(crate) fn temp_store(name: &str) -> papan::storage::Store {
-    let dir = std::env::temp_dir().join(format!("papan-finished-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    papan::storage::Store::in_dir(dir)
+/// A store in a folder of its own, removed with the guard (the first of the pair).
+pub(crate) fn temp_store() -> (tempfile::TempDir, papan::storage::Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = papan::storage::Store::in_dir(dir.path());
+    (dir, store)
 }
 
 #[test]
 fn the_device_keeps_the_last_fifty_finished_games_once_each() {
     use papan::play::finished::{self, Finished, KEEP};
-    let store = temp_store("keep");
+    let (_dir, store) = temp_store();
     let players = [papan::play::Player::Human; 2];
     for i in 0..(KEEP + 5) {
         let record = hex_record(7, &["d4"]);
@@ -337,7 +338,7 @@ fn j21_the_review_of_a_jun_qi_game_shows_the_whole_layout() {
 #[test]
 fn a_finished_list_kept_before_dates_still_loads_and_new_games_are_dated() {
     use papan::play::finished::{self, Finished};
-    let store = temp_store("dates");
+    let (_dir, store) = temp_store();
     // The list as the app wrote it before dates and names were kept: every
     // field of that version, no more.
     let record = hex_record(7, &["d4", "c5"]);

@@ -31,7 +31,7 @@ fn judge(analysis: &mut Analysis<Hex>, n: usize) {
 
 #[test]
 fn a_kept_backgammon_review_opens_again_whole_and_the_same_without_a_search() {
-    let store = temp_store("review-kept-bg");
+    let (_dir, store) = temp_store();
     let record = best_against_worst(5, 36);
     let mut first = Analysis::new(record.clone(), Level::Expert).unwrap();
     first.run_to_end(800).unwrap();
@@ -58,7 +58,7 @@ fn a_kept_backgammon_review_opens_again_whole_and_the_same_without_a_search() {
 
 #[test]
 fn a_review_left_half_way_goes_on_where_it_stopped_and_ends_as_a_whole_one() {
-    let store = temp_store("review-kept-half");
+    let (_dir, store) = temp_store();
     let mut whole = Analysis::new(hex_game(), Level::Beginner).unwrap();
     whole.run_to_end(u64::MAX).unwrap();
 
@@ -107,7 +107,7 @@ fn whole_position(n: usize) -> Option<(<Hex as papan_rules::Game>::View, u64)> {
 
 #[test]
 fn kept_text_that_cannot_be_the_games_review_is_dropped_and_the_review_starts_over() {
-    let store = temp_store("review-kept-bad");
+    let (_dir, store) = temp_store();
     let mut analysis = Analysis::new(hex_game(), Level::Beginner).unwrap();
 
     // Not JSON at all.
@@ -155,7 +155,7 @@ fn kept_text_that_cannot_be_the_games_review_is_dropped_and_the_review_starts_ov
 
 #[test]
 fn only_the_newest_reviews_are_kept() {
-    let store = temp_store("review-kept-many");
+    let (_dir, store) = temp_store();
     let mut analysis = Analysis::new(hex_record(7, &["d4", "c5"]), Level::Beginner).unwrap();
     analysis.run_to_end(u64::MAX).unwrap();
     for i in 0..=KEEP {
@@ -179,7 +179,7 @@ fn only_the_newest_reviews_are_kept() {
 fn a_kept_jun_qi_review_is_taken_back_whole_the_searched_moves_legal_where_they_were_judged() {
     use papan_rules::junqi::JunQi;
     use papan_rules::Game;
-    let store = temp_store("review-kept-junqi");
+    let (_dir, store) = temp_store();
     let mut record = Record::<JunQi>::new(Default::default(), 21);
     let mut game = record.start().unwrap();
     for i in 0..12 {

@@ -180,9 +180,10 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
-    fn dist(name: &str) -> PathBuf {
-        let root = std::env::temp_dir().join(format!("papan-offline-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&root);
+    /// A throwaway dist, removed with the guard (the first of the pair).
+    fn dist() -> (tempfile::TempDir, PathBuf) {
+        let guard = tempfile::tempdir().unwrap();
+        let root = guard.path().to_path_buf();
         fs::create_dir_all(root.join("icons")).unwrap();
         fs::write(root.join("index.html"), "<div id=main></div>".repeat(50)).unwrap();
         fs::write(root.join("papan.js"), "export default 1;").unwrap();
@@ -192,12 +193,12 @@ mod tests {
             "const VERSION = \"__PAPAN_VERSION__\";\nconst FILES = [\"__PAPAN_FILES__\"];\n",
         )
         .unwrap();
-        root
+        (guard, root)
     }
 
     #[test]
     fn the_service_worker_lists_every_file_and_its_version_follows_the_content() {
-        let root = dist("stamp");
+        let (_guard, root) = dist();
         let template = fs::read_to_string(root.join(SERVICE_WORKER)).unwrap();
         let first = stamp_service_worker(&root).unwrap();
         let sw = fs::read_to_string(root.join(SERVICE_WORKER)).unwrap();
@@ -218,7 +219,7 @@ mod tests {
 
     #[test]
     fn compressed_copies_decode_to_the_original_and_images_are_left_alone() {
-        let root = dist("compress");
+        let (_guard, root) = dist();
         let sizes = precompress(&root).unwrap();
         let names: Vec<&str> = sizes.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["index.html", "papan.js", "sw.js"]);

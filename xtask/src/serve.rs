@@ -115,19 +115,21 @@ mod tests {
     use crate::static_server::resolve;
     use std::path::PathBuf;
 
-    /// A throwaway dist: index.html, papan.js and icons/icon.png.
-    fn dist(name: &str) -> PathBuf {
-        let root = std::env::temp_dir().join(format!("papan-xtask-{name}-{}", std::process::id()));
+    /// A throwaway dist: index.html, papan.js and icons/icon.png, removed
+    /// with the guard (the first of the pair).
+    fn dist() -> (tempfile::TempDir, PathBuf) {
+        let guard = tempfile::tempdir().unwrap();
+        let root = guard.path().to_path_buf();
         std::fs::create_dir_all(root.join("icons")).unwrap();
         std::fs::write(root.join("index.html"), "<div id=main>").unwrap();
         std::fs::write(root.join("papan.js"), "export default 1").unwrap();
         std::fs::write(root.join("icons/icon.png"), [0u8; 4]).unwrap();
-        root
+        (guard, root)
     }
 
     #[test]
     fn files_are_served_as_they_are() {
-        let root = dist("files");
+        let (_guard, root) = dist();
         assert_eq!(resolve(&root, "/papan.js"), Some(root.join("papan.js")));
         assert_eq!(resolve(&root, "/icons/icon.png?v=2"), Some(root.join("icons/icon.png")));
         assert_eq!(resolve(&root, "/"), Some(root.join("index.html")));
@@ -135,14 +137,14 @@ mod tests {
 
     #[test]
     fn router_paths_fall_back_to_index_html() {
-        let root = dist("spa");
+        let (_guard, root) = dist();
         assert_eq!(resolve(&root, "/hex/play"), Some(root.join("index.html")));
         assert_eq!(resolve(&root, "/settings?lang=id"), Some(root.join("index.html")));
     }
 
     #[test]
     fn missing_files_with_an_extension_are_not_found() {
-        let root = dist("missing");
+        let (_guard, root) = dist();
         assert_eq!(resolve(&root, "/papan_bg.wasm"), None);
         assert_eq!(resolve(&root, "/hex/papan.js"), None);
     }
@@ -150,7 +152,7 @@ mod tests {
     #[test]
     fn precompressed_copies_go_to_clients_that_accept_them() {
         use crate::static_server::encoded_copy;
-        let root = dist("encoded");
+        let (_guard, root) = dist();
         std::fs::write(root.join("papan.js.gz"), [1u8]).unwrap();
         let js = root.join("papan.js");
         assert_eq!(
@@ -190,11 +192,10 @@ mod tests {
 
     #[test]
     fn a_dist_without_index_html_is_refused_before_anything_starts() {
-        let empty = std::env::temp_dir().join(format!("papan-xtask-empty-{}", std::process::id()));
-        std::fs::create_dir_all(&empty).unwrap();
+        let empty = tempfile::tempdir().unwrap();
         let opts = super::ServeOptions {
             port: 0,
-            dist: Some(empty.clone()),
+            dist: Some(empty.path().to_path_buf()),
             ..Default::default()
         };
         let err = super::run(&opts).unwrap_err();
@@ -203,7 +204,7 @@ mod tests {
 
     #[test]
     fn nothing_outside_dist_is_served() {
-        let root = dist("escape");
+        let (_guard, root) = dist();
         assert_eq!(resolve(&root, "/../Cargo.toml"), None);
         assert_eq!(resolve(&root, "/%2e%2e/Cargo.toml"), None);
         assert_eq!(resolve(&root, "/icons/../../secret"), None);

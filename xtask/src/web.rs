@@ -376,8 +376,8 @@ mod tests {
     /// second, and every file the native build embeds is among them.
     #[test]
     fn each_language_is_its_text_in_two_files_the_lessons_and_rule_pages_later() {
-        let out = std::env::temp_dir().join(format!("papan-xtask-locales-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&out);
+        let guard = tempfile::tempdir().unwrap();
+        let out = guard.path().join("locales");
         let locales = env::repo_root().join("assets/locales");
         write_locales(&locales, &out).unwrap();
         let i18n = fs::read_to_string(env::repo_root().join("src/i18n.rs")).unwrap();

@@ -103,15 +103,16 @@ impl SetupMemory {
 mod tests {
     use super::*;
 
-    fn temp_store(name: &str) -> Store {
-        let dir = std::env::temp_dir().join(format!("papan-setup-memory-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        Store::in_dir(dir)
+    /// A store in a folder of its own, removed with the guard (the first of the pair).
+    fn temp_store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::in_dir(dir.path());
+        (dir, store)
     }
 
     #[test]
     fn choices_come_back_per_game() {
-        let store = temp_store("per-game");
+        let (_dir, store) = temp_store();
         let mut hex = SetupMemory::default();
         hex.set_opponent(None)
             .set_starts(Starts::Alternate)
@@ -138,7 +139,7 @@ mod tests {
 
     #[test]
     fn no_clock_is_remembered_as_a_choice() {
-        let store = temp_store("no-clock");
+        let (_dir, store) = temp_store();
         let mut memory = SetupMemory::default();
         memory.set_clock(None, 5);
         memory.save(&store, GameId::Hadang);
@@ -148,7 +149,7 @@ mod tests {
 
     #[test]
     fn values_no_longer_offered_fall_back_to_defaults() {
-        let store = temp_store("stale");
+        let (_dir, store) = temp_store();
         store
             .set("hex-setup", r#"{"size": 12, "opponent": "grandmaster"}"#)
             .expect("written");
