@@ -96,10 +96,29 @@ fn normalize_address(text: &str) -> Result<String, &'static str> {
         ),
         None => authority.split_once(':').unwrap_or((authority, "0")),
     };
-    if host.is_empty() || port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) {
+    let bracketed = authority.starts_with('[');
+    if !is_host(host, bracketed) || port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) {
         return Err(crate::i18n::key("online-server-host"));
     }
     Ok(format!("{scheme}://{rest}"))
+}
+
+/// An IPv6 address (inside brackets), or a host name or IPv4 address in
+/// ASCII: labels of letters, digits, `-` and `_`, none empty or starting or
+/// ending with `-`. Anything else is refused here with its reason rather
+/// than handed to the HTTP client's URL parser (whose IDNA code asserts on
+/// some non-ASCII input in debug builds).
+fn is_host(host: &str, bracketed: bool) -> bool {
+    if bracketed {
+        return host.parse::<std::net::Ipv6Addr>().is_ok();
+    }
+    let label_ok = |label: &str| {
+        (1..=63).contains(&label.len())
+            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    };
+    host.len() <= 253 && host.split('.').all(label_ok)
 }
 
 pub fn set_server(store: &Store, text: &str) -> Result<String, String> {

@@ -630,6 +630,25 @@ fn server_addresses_and_room_codes_are_checked() {
         Ok("http://[::1]:8787".to_string())
     );
     assert_eq!(account::normalize_server("[::1]x"), Err("online-server-host"));
+    // Host names are ASCII labels (IDN hosts in their xn-- form); anything
+    // else is refused with the reason before the HTTP client sees it.
+    for odd in [
+        "bücher.example",
+        "-papan.example",
+        "papan-.example",
+        "a..b",
+        "papan.example.",
+        "pa%2epan.example",
+        "[::g]:8787",
+        "[fe80::1%eth0]",
+        "pa@pan.example",
+    ] {
+        assert_eq!(account::normalize_server(odd), Err("online-server-host"), "{odd}");
+    }
+    for fine in ["xn--bcher-kva.example:8787", "papan_1.local", "10.0.0.7", "[2001:db8::7]"] {
+        let address = account::normalize_server(fine).unwrap();
+        assert!(url::Url::parse(&address).is_ok(), "{fine} → {address}");
+    }
     assert_eq!(account::normalize_server(""), Err("online-server-empty"));
     assert_eq!(account::normalize_server(" , "), Err("online-server-empty"));
     // The nodes of one server, tried in turn.
