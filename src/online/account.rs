@@ -114,7 +114,9 @@ fn is_host(host: &str, bracketed: bool) -> bool {
     }
     let label_ok = |label: &str| {
         (1..=63).contains(&label.len())
-            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
             && !label.starts_with('-')
             && !label.ends_with('-')
     };

@@ -645,7 +645,12 @@ fn server_addresses_and_room_codes_are_checked() {
     ] {
         assert_eq!(account::normalize_server(odd), Err("online-server-host"), "{odd}");
     }
-    for fine in ["xn--bcher-kva.example:8787", "papan_1.local", "10.0.0.7", "[2001:db8::7]"] {
+    for fine in [
+        "xn--bcher-kva.example:8787",
+        "papan_1.local",
+        "10.0.0.7",
+        "[2001:db8::7]",
+    ] {
         let address = account::normalize_server(fine).unwrap();
         assert!(url::Url::parse(&address).is_ok(), "{fine} → {address}");
     }

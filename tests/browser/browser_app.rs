@@ -25,7 +25,7 @@ const OFFLINE_SCREENSHOT: &str = "test-output/browser/app-offline-game.png";
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn installs_updates_on_consent_and_plays_the_bot_offline() {
     let (repo, dist) = repo_and_build();
-    let site = copy_of(&dist);
+    let (_site_dir, site) = web::copy_of_build(&dist, None);
     let (base, down) = static_server::spawn_switchable(site.clone(), 0).expect("serve the copy on 127.0.0.1");
     let driver = start_driver();
     let client = driver.connect_phone().await.unwrap_or_else(|e| panic!("{e}"));
@@ -118,26 +118,6 @@ fn repo_and_build() -> (PathBuf, PathBuf) {
     let repo = browser::repo();
     let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
     (repo, dist)
-}
-
-/// A private copy of the build, so the test can deploy a changed `sw.js`.
-fn copy_of(dist: &Path) -> PathBuf {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let path = entry.unwrap().path();
-            let dest = to.join(path.file_name().unwrap());
-            if path.is_dir() {
-                copy(&path, &dest);
-            } else {
-                std::fs::copy(&path, &dest).unwrap();
-            }
-        }
-    }
-    let site = std::env::temp_dir().join(format!("papan-site-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&site);
-    copy(dist, &site);
-    site
 }
 
 /// `<html lang>` is what screen readers choose their voice by: it must follow the

@@ -7,7 +7,6 @@
 //! service worker, whose precache then fails, cannot have it either).
 
 use crate::support;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 use support::browser::{self, save_shot, scroll_and_tap_testid, start_driver, wait_js};
 use support::{static_server, web};
@@ -23,7 +22,7 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
         dist.join(GAME_SCREENS).is_file(),
         "the web build has no {GAME_SCREENS}: the game screens were not split off"
     );
-    let site = copy_without(&dist, GAME_SCREENS);
+    let (_site_dir, site) = web::copy_of_build(&dist, Some(GAME_SCREENS));
     let base = static_server::spawn(site.clone(), 0).expect("serve the copy on 127.0.0.1");
     let driver = start_driver();
     let client = driver
@@ -82,28 +81,4 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
     if let Err(e) = outcome {
         panic!("{e}");
     }
-}
-
-/// A private copy of the build without `left_out` (and its `.gz`/`.br`).
-fn copy_without(dist: &Path, left_out: &str) -> PathBuf {
-    fn copy(from: &Path, to: &Path, left_out: &str) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if name.starts_with(left_out) {
-                continue;
-            }
-            let dest = to.join(&name);
-            if path.is_dir() {
-                copy(&path, &dest, left_out);
-            } else {
-                std::fs::copy(&path, &dest).unwrap();
-            }
-        }
-    }
-    let to = std::env::temp_dir().join(format!("papan-split-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&to);
-    copy(dist, &to, left_out);
-    to
 }

@@ -49,3 +49,29 @@ pub fn save(repo: &Path, relative: &str, bytes: &[u8]) -> Option<PathBuf> {
     std::fs::write(&path, bytes).ok()?;
     Some(path)
 }
+
+/// A copy of the web build for one test to change (a new version of a file,
+/// a part taken away), in a folder removed with the guard (the first of the
+/// pair). Files and folders whose names start with `left_out` are not copied.
+pub fn copy_of_build(dist: &Path, left_out: Option<&str>) -> (tempfile::TempDir, PathBuf) {
+    fn copy(from: &Path, to: &Path, left_out: Option<&str>) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if left_out.is_some_and(|prefix| name.starts_with(prefix)) {
+                continue;
+            }
+            let dest = to.join(&name);
+            if path.is_dir() {
+                copy(&path, &dest, left_out);
+            } else {
+                std::fs::copy(&path, &dest).unwrap();
+            }
+        }
+    }
+    let guard = tempfile::tempdir().unwrap();
+    let site = guard.path().join("site");
+    copy(dist, &site, left_out);
+    (guard, site)
+}
