@@ -18,3 +18,15 @@ pub mod fit;
 pub mod hadang;
 pub mod hex;
 pub mod puzzle;
+
+/// This crate's folder, where its scripts and data are. Where cargo says
+/// the running package is, when that is this crate: with a build cache
+/// shared by several clones, cargo may run a binary another clone built, and
+/// the folder compiled into it is that clone's. Otherwise (run directly, or
+/// from another package's tests) the folder it was built in.
+pub fn crate_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(std::path::PathBuf::from)
+        .filter(|dir| dir.join("src/puzzle/gnubg_best.py").is_file())
+        .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into())
+}

@@ -20,7 +20,7 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 const PER_GAME: usize = 2;
@@ -44,7 +44,7 @@ pub type GnubgMoves = Vec<(String, f32, String)>;
 impl Gnubg {
     /// Starts `gnubg` (e.g. `/usr/games/gnubg`) on the script.
     pub fn start(gnubg: &str) -> Result<Gnubg, String> {
-        let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let here = crate::crate_dir();
         let script = here.join("src/puzzle/gnubg_best.py");
         let util: PathBuf = here.join("../rules/tests/data/gnubg");
         let mut child = Command::new(gnubg)

@@ -40,7 +40,7 @@ impl BgMatch {
             .text("--gnubg")
             .ok_or("backgammon needs --gnubg PATH (GNU Backgammon, e.g. /usr/games/gnubg)")?;
         let scripts = flags.text("--scripts").map_or_else(
-            || Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/tests/data/gnubg"),
+            || papan_tools::crate_dir().join("../rules/tests/data/gnubg"),
             PathBuf::from,
         );
         Ok(BgMatch {
