@@ -2,8 +2,8 @@
 //!
 //! fmt first, so a style slip fails in seconds; then the web build the browser tests drive
 //! beside the test build, both of them clippy's check as well ([`crate::linted`]), and the
-//! whole test suite with the phone build check beside the browser tests ([`test_lanes`]). The first failing step stops the run; a timing summary is printed
-//! either way.
+//! whole test suite with the phone build check beside the browser tests ([`test_lanes`]).
+//! The first failing step stops the run; a timing summary is printed either way.
 
 use crate::env::{self, cargo, timed, Timed};
 use crate::test_lanes::{self, Beside};
