@@ -79,7 +79,6 @@ async fn installs_updates_on_consent_and_plays_the_bot_offline() {
     )
     .await;
     let outcome = close_session(client, driver, &repo, FAILURE_SCREENSHOT, outcome).await;
-    let _ = std::fs::remove_dir_all(&site);
     if let Err(e) = outcome {
         panic!("{e}");
     }

@@ -23,7 +23,7 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
         "the web build has no {GAME_SCREENS}: the game screens were not split off"
     );
     let (_site_dir, site) = web::copy_of_build(&dist, Some(GAME_SCREENS));
-    let base = static_server::spawn(site.clone(), 0).expect("serve the copy on 127.0.0.1");
+    let base = static_server::spawn(site, 0).expect("serve the copy on 127.0.0.1");
     let driver = start_driver();
     let client = driver
         .connect_phone_sized(320, 700)
@@ -72,13 +72,5 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
     let outcome = tokio::time::timeout(Duration::from_secs(180), checks)
         .await
         .unwrap_or_else(|_| Err("the split checks took more than 3 minutes".into()));
-    if outcome.is_err() {
-        save_shot(&client, &repo, SHOT).await;
-    }
-    let _ = client.close().await;
-    drop(driver);
-    let _ = std::fs::remove_dir_all(&site);
-    if let Err(e) = outcome {
-        panic!("{e}");
-    }
+    browser::close_or_fail(client, &repo, SHOT, outcome).await;
 }

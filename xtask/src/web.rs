@@ -87,7 +87,7 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     let wasm_opt = if opts.wasm_opt { tools::ensure_wasm_opt() } else { None };
 
     // Both builds are clippy's check of the wasm32-only code as well (`linted`).
-    let app = linted::build(
+    let app_build = linted::build(
         cargo(&[
             "build",
             "--package",
@@ -110,7 +110,7 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     )?;
     // The bots' worker: a library built as a cdylib only here, so native
     // builds of the workspace never link it as one.
-    let worker = linted::build(
+    let worker_build = linted::build(
         cargo(&[
             "rustc",
             "--package",
@@ -129,7 +129,7 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
         .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", short_source_paths()),
     )?;
     if opts.deny_warnings {
-        linted::deny_warnings("the web build", app.warnings + worker.warnings)?;
+        linted::deny_warnings("the web build", app_build.warnings + worker_build.warnings)?;
     }
     let built = env::web_target_dir().join(tools::WASM_TARGET);
     let app_wasm = built.join(PROFILE).join(format!("{APP}.wasm"));
