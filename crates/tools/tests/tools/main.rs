@@ -5,6 +5,7 @@
 mod bg_engine;
 mod help;
 mod puzzles;
+mod strength;
 
 /// The package's folder as cargo sets it when it runs the tests, not as it
 /// was at build time: with a build cache shared by two clones, cargo may

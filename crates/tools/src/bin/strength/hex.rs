@@ -12,6 +12,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 pub struct HexMatch {
     pub size: u8,
@@ -31,6 +33,9 @@ pub struct HexMatch {
     pub reference_threads: u32,
     pub label: String,
     pub record: Option<String>,
+    /// Games played at once, each pair of engines in its own processes
+    /// (a game keeps one core busy: its two engines take turns).
+    pub jobs: usize,
 }
 
 impl HexMatch {
@@ -64,6 +69,7 @@ impl HexMatch {
             papan_setup,
             reference_threads: flags.number("--reference-threads", 1)?,
             record: flags.text("--record"),
+            jobs: flags.number::<usize>("--jobs", 1)?.max(1),
         })
     }
 }
@@ -191,27 +197,14 @@ fn play_one(
 }
 
 pub fn run(m: &HexMatch) -> Result<String, String> {
-    let mut papan = Engine::start("papan", &m.papan)?;
-    let name = if m.reference_is_papan { "reference" } else { "mohex" };
-    let mut reference = Engine::start(name, &m.reference)?;
     let openings = openings(m.size, m.seed, m.games.div_ceil(2));
     let mut record = match &m.record {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?),
         None => None,
     };
-    let mut games = Vec::new();
-    for game in 0..m.games {
-        let played = play_one(m, &mut papan, &mut reference, game, openings[game / 2])?;
-        eprintln!(
-            "game {:>3} {} papan {} {} in {} plies{}",
-            game + 1,
-            openings[game / 2],
-            if played.papan_black { "black" } else { "white" },
-            if played.papan_won { "won" } else { "lost" },
-            played.plies,
-            if played.resigned { " (resigned)" } else { "" }
-        );
-        if let Some(file) = record.as_mut() {
+    let games = play_all(m, &openings)?;
+    if let Some(file) = record.as_mut() {
+        for played in &games {
             let _ = writeln!(
                 file,
                 "{} {} {}",
@@ -224,9 +217,65 @@ pub fn run(m: &HexMatch) -> Result<String, String> {
                 played.moves.join(" ")
             );
         }
-        games.push(played);
     }
     Ok(table_row(m, &games))
+}
+
+/// Every game of the match, in game order: `m.jobs` workers, each with its
+/// own two engines, take the next unplayed game until none is left. A
+/// game's seeds and opening come from its number, so the games are the
+/// same whichever worker plays them.
+fn play_all(m: &HexMatch, openings: &[Cell]) -> Result<Vec<Played>, String> {
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<Result<(usize, Played), String>>();
+    std::thread::scope(|scope| {
+        for _ in 0..m.jobs.min(m.games) {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let engines = Engine::start("papan", &m.papan).and_then(|papan| {
+                    let name = if m.reference_is_papan { "reference" } else { "mohex" };
+                    Ok((papan, Engine::start(name, &m.reference)?))
+                });
+                let (mut papan, mut reference) = match engines {
+                    Ok(pair) => pair,
+                    Err(e) => return drop(sender.send(Err(e))),
+                };
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= m.games {
+                        return;
+                    }
+                    let result = play_one(m, &mut papan, &mut reference, game, openings[game / 2]);
+                    let failed = result.is_err();
+                    if sender.send(result.map(|played| (game, played))).is_err() || failed {
+                        // The match stops at the first failure: no worker starts another game.
+                        next.store(m.games, Ordering::Relaxed);
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut games: Vec<Option<Played>> = (0..m.games).map(|_| None).collect();
+        for message in receiver {
+            let (game, played) = message?;
+            eprintln!(
+                "game {:>3} {} papan {} {} in {} plies{}",
+                game + 1,
+                openings[game / 2],
+                if played.papan_black { "black" } else { "white" },
+                if played.papan_won { "won" } else { "lost" },
+                played.plies,
+                if played.resigned { " (resigned)" } else { "" }
+            );
+            games[game] = Some(played);
+        }
+        games
+            .into_iter()
+            .collect::<Option<Vec<Played>>>()
+            .ok_or_else(|| "a worker stopped before the match was over".to_string())
+    })
 }
 
 pub const TABLE_HEAD: &str = "| Hex | Papan | games | Papan score | 95% interval | as black | as white | Papan s/move mean, p95 | reference s/move mean, p95 | plies |\n|---|---|---|---|---|---|---|---|---|---|";

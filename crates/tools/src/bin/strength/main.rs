@@ -7,7 +7,7 @@
 //! strength hex --mohex PATH | --reference-papan PATH [--reference-gtp LINE]...
 //!     [--size 9] [--games 40] [--time 1] [--papan-time S]
 //!     [--reference-time S] [--seed 1000] [--papan-gtp "param_papan vc 0"]...
-//!     [--label TEXT] [--record FILE] [--papan PATH] [--reference-threads 1]
+//!     [--label TEXT] [--record FILE] [--papan PATH] [--reference-threads 1] [--jobs 1]
 //! strength hadang --titanium PATH [--reference-time 1] | --gorisanson DIR [--rollouts 60000]
 //!     [--node node] [--games 20] [--time 1] [--papan-time S] [--seed 1000]
 //!     [--label TEXT] [--record FILE] [--papan PATH]
@@ -38,7 +38,7 @@ use std::collections::VecDeque;
 use std::str::FromStr;
 
 const USAGE: &str = "usage: strength hex --mohex PATH | --reference-papan PATH [--reference-gtp LINE]... [--size 9] [--games 40] [--time 1] \
-[--papan-time S] [--reference-time S] [--seed N] [--papan-gtp LINE]... [--label TEXT] [--record FILE] [--papan PATH]
+[--papan-time S] [--reference-time S] [--seed N] [--papan-gtp LINE]... [--label TEXT] [--record FILE] [--papan PATH] [--jobs N]
        strength hadang --titanium PATH [--reference-time S] | --gorisanson DIR [--rollouts N] [--node node] \
 [--games 20] [--time 1] [--papan-time S] [--seed N] [--label TEXT] [--record FILE] [--papan PATH]
        strength backgammon --gnubg PATH [--games 200] [--seed N] [--plies 0] [--judge] [--level expert] \
