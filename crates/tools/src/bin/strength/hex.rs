@@ -198,34 +198,35 @@ fn play_one(
 
 pub fn run(m: &HexMatch) -> Result<String, String> {
     let openings = openings(m.size, m.seed, m.games.div_ceil(2));
-    let mut record = match &m.record {
+    let record = match &m.record {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?),
         None => None,
     };
-    let games = play_all(m, &openings)?;
-    if let Some(file) = record.as_mut() {
-        for played in &games {
-            let _ = writeln!(
-                file,
-                "{} {} {}",
-                if played.papan_black {
-                    "papan-black"
-                } else {
-                    "papan-white"
-                },
-                if played.papan_won { "papan-won" } else { "papan-lost" },
-                played.moves.join(" ")
-            );
-        }
-    }
+    let games = play_all(m, &openings, record)?;
     Ok(table_row(m, &games))
+}
+
+/// One line of the record: Papan's colour, its result and the moves.
+fn record_line(played: &Played) -> String {
+    format!(
+        "{} {} {}",
+        if played.papan_black {
+            "papan-black"
+        } else {
+            "papan-white"
+        },
+        if played.papan_won { "papan-won" } else { "papan-lost" },
+        played.moves.join(" ")
+    )
 }
 
 /// Every game of the match, in game order: `m.jobs` workers, each with its
 /// own two engines, take the next unplayed game until none is left. A
 /// game's seeds and opening come from its number, so the games are the
-/// same whichever worker plays them.
-fn play_all(m: &HexMatch, openings: &[Cell]) -> Result<Vec<Played>, String> {
+/// same whichever worker plays them. The record gets each game once every
+/// game before it is in (so a long match stopped half way keeps its
+/// finished games, in order).
+fn play_all(m: &HexMatch, openings: &[Cell], mut record: Option<std::fs::File>) -> Result<Vec<Played>, String> {
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<Result<(usize, Played), String>>();
     std::thread::scope(|scope| {
@@ -258,6 +259,7 @@ fn play_all(m: &HexMatch, openings: &[Cell]) -> Result<Vec<Played>, String> {
         }
         drop(sender);
         let mut games: Vec<Option<Played>> = (0..m.games).map(|_| None).collect();
+        let mut recorded = 0;
         for message in receiver {
             let (game, played) = message?;
             eprintln!(
@@ -270,6 +272,12 @@ fn play_all(m: &HexMatch, openings: &[Cell]) -> Result<Vec<Played>, String> {
                 if played.resigned { " (resigned)" } else { "" }
             );
             games[game] = Some(played);
+            while let Some(Some(played)) = games.get(recorded) {
+                if let Some(file) = record.as_mut() {
+                    writeln!(file, "{}", record_line(played)).map_err(|e| format!("record: {e}"))?;
+                }
+                recorded += 1;
+            }
         }
         games
             .into_iter()
