@@ -1,6 +1,7 @@
 //! `strength hex` plays the same games whether one worker plays them all or
 //! several share them (`--jobs`): each game's seeds and opening come from
-//! its number, and the record lists the games in that order.
+//! its number, and the record lists the games in that order. An engine that
+//! does not start stops the match with its name.
 
 use std::process::Command;
 
@@ -50,4 +51,20 @@ fn hex_games_shared_among_workers_are_the_games_one_worker_plays() {
     };
     assert_eq!(row(&shared_table), row(&table), "{table}\n{shared_table}");
     assert!(row(&table).contains("| 6 |"), "{table}");
+}
+
+#[test]
+fn a_reference_engine_that_does_not_start_stops_the_match_with_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-mohex");
+    let output = Command::new(env!("CARGO_BIN_EXE_strength"))
+        .args(["hex", "--papan", env!("CARGO_BIN_EXE_hex-gtp"), "--mohex"])
+        .arg(&missing)
+        .args(["--size", "7", "--games", "4", "--jobs", "2"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot start mohex"), "{stderr}");
+    assert!(output.stdout.is_empty(), "no table for a match not played");
 }

@@ -240,7 +240,10 @@ fn play_all(m: &HexMatch, openings: &[Cell], mut record: Option<std::fs::File>) 
                 });
                 let (mut papan, mut reference) = match engines {
                     Ok(pair) => pair,
-                    Err(e) => return drop(sender.send(Err(e))),
+                    Err(e) => {
+                        next.store(m.games, Ordering::Relaxed);
+                        return drop(sender.send(Err(e)));
+                    }
                 };
                 loop {
                     let game = next.fetch_add(1, Ordering::Relaxed);
@@ -250,7 +253,8 @@ fn play_all(m: &HexMatch, openings: &[Cell], mut record: Option<std::fs::File>) 
                     let result = play_one(m, &mut papan, &mut reference, game, openings[game / 2]);
                     let failed = result.is_err();
                     if sender.send(result.map(|played| (game, played))).is_err() || failed {
-                        // The match stops at the first failure: no worker starts another game.
+                        // The match stops at the first failure: no worker starts another game
+                        // (likewise when a worker's engines do not start, above).
                         next.store(m.games, Ordering::Relaxed);
                         return;
                     }
