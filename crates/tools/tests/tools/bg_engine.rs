@@ -21,7 +21,7 @@ fn decide(position: &Backgammon, level: Level, seed: u64) -> Decision<BgMove> {
 fn corpus(count: usize) -> Vec<(String, Dice, BTreeSet<String>)> {
     // gnubg's legal-move corpus, kept in the repository by the rules crate
     // (crates/rules/tests/data/gnubg/README.md).
-    let path = crate::manifest_dir().join("../rules/tests/data/gnubg/corpus.jsonl");
+    let path = papan_tools::crate_dir().join("../rules/tests/data/gnubg/corpus.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let quoted = |s: &str| -> Vec<String> { s.split('"').skip(1).step_by(2).map(str::to_string).collect() };
     text.lines()
