@@ -3,14 +3,18 @@
 //!
 //! ```text
 //! hex-patterns selfplay --size 9 --games 500 [--iterations 4000] [--opening 2]
-//!     [--threads 2] [--seed 1] --out games9.txt
+//!     [--resign 0] [--threads 2] [--seed 1] --out games9.txt
 //! hex-patterns train games9.txt games11.txt ... [--min-seen 40] [--held-out 10]
 //!     [--out crates/bots/data/hex.patterns]
 //! ```
 //!
 //! `selfplay` plays the Expert against itself from a few random opening
 //! moves and writes one game a line: the size, the number of opening
-//! moves, then every move. `train` fits one strength per pattern to the
+//! moves, then every move. With `--resign P` a game ends once the side to
+//! move's search gives it less than P: past that point the game is decided
+//! and the moves chosen say nothing about good play (a search that has
+//! proved its result picks among equals), so they would only teach the
+//! priors noise. `train` fits one strength per pattern to the
 //! Expert's choices (minorization–maximization for the Bradley–Terry
 //! model, as in MoHex 2.0 and Rémi Coulom's "Computing Elo ratings of move
 //! patterns"), prints how often the strongest pattern is the move played on
@@ -30,7 +34,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 const USAGE: &str = "usage: hex-patterns selfplay --size N --games G [--iterations I] [--opening K] \
-[--threads T] [--seed S] --out FILE | hex-patterns train FILE... [--min-seen N] [--held-out PERCENT] [--out FILE]";
+[--resign P] [--threads T] [--seed S] --out FILE | hex-patterns train FILE... [--min-seen N] [--held-out PERCENT] [--out FILE]";
 
 fn main() {
     let args = papan_cli::args_or_exit("hex-patterns", USAGE, None);
@@ -80,8 +84,14 @@ fn selfplay(args: &[String]) -> Result<(), String> {
     let games: usize = number(&flags, "games", 100)?;
     let iterations: u64 = number(&flags, "iterations", 4_000)?;
     let opening: usize = number(&flags, "opening", 2)?;
+    let resign: f64 = number(&flags, "resign", 0.0)?;
+    if !(0.0..0.5).contains(&resign) {
+        return Err(format!("--resign: {resign} is not a probability below 0.5"));
+    }
     let threads: usize = number(&flags, "threads", 2)?;
     let seed: u64 = number(&flags, "seed", 1)?;
+    let options = HexOptions { size, swap: false };
+    Hex::empty(options).map_err(|e| format!("--size: {}", e.message))?;
     let out = flags.get("out").ok_or("selfplay needs --out FILE")?;
     let file = Mutex::new(std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?);
     let next = AtomicUsize::new(0);
@@ -95,7 +105,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
                     return;
                 }
                 let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(game as u64));
-                let mut position = Hex::empty(HexOptions { size, swap: false }).expect("an offered size");
+                let mut position = Hex::empty(options).expect("the size was checked");
                 let mut moves = Vec::new();
                 while !position.is_over() {
                     let mv = if moves.len() < opening {
@@ -104,7 +114,11 @@ fn selfplay(args: &[String]) -> Result<(), String> {
                     } else {
                         let mut thinker = hex::expert_with(&position, rng.next_u64(), Knobs::default(), budget);
                         while thinker.think(papan_bots::SLICE) {}
-                        thinker.decision().best.expect("a move while the game goes on")
+                        let decision = thinker.decision();
+                        if decision.win_probability < resign {
+                            break;
+                        }
+                        decision.best.expect("a move while the game goes on")
                     };
                     position.play(&mv).expect("the bot plays legal moves");
                     moves.push(position.format_move(&mv));

@@ -4,5 +4,6 @@
 
 mod bg_engine;
 mod help;
+mod hex_patterns;
 mod puzzles;
 mod strength;

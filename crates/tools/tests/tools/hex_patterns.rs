@@ -1,0 +1,111 @@
+//! `hex-patterns selfplay` writes games that replay under the rules, ends a
+//! game at `--resign` once its outcome is settled (so decided positions do
+//! not train the priors), and `train` turns such games into a table the
+//! bots load.
+
+use papan_bots::hex::patterns::PatternTable;
+use papan_rules::hex::{Hex, HexOptions};
+use papan_rules::Game;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn hex_patterns(args: &[&str], out: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hex-patterns"))
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+/// Self-play on 7×7 at a small fixed budget; the games, one a line.
+fn selfplay(resign: &str, out: &Path) -> Vec<String> {
+    let args = [
+        "selfplay",
+        "--size",
+        "7",
+        "--games",
+        "6",
+        "--iterations",
+        "300",
+        "--threads",
+        "1",
+        "--seed",
+        "4",
+        "--resign",
+        resign,
+    ];
+    let output = hex_patterns(&args, out);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    std::fs::read_to_string(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Replays a game line (size, opening count, moves); whether it is over.
+fn replay_is_over(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(&words[..2], ["7", "2"], "{line}");
+    let mut position = Hex::empty(HexOptions { size: 7, swap: false }).unwrap();
+    for word in &words[2..] {
+        let mv = position.parse_move(word).unwrap();
+        position.play(&mv).unwrap();
+    }
+    position.is_over()
+}
+
+#[test]
+fn selfplay_with_resign_stops_each_game_once_the_mover_is_lost_and_trains() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = selfplay("0", &dir.path().join("full.txt"));
+    let resigned = selfplay("0.05", &dir.path().join("resigned.txt"));
+    assert_eq!(full.len(), 6);
+    assert_eq!(resigned.len(), 6);
+    assert!(full.iter().all(|game| replay_is_over(game)), "{full:?}");
+    // The same seeds play the same moves until the loser gives up: each
+    // resigned game is a strict prefix of its full game, and unfinished.
+    let mut shorter = 0;
+    for (full, resigned) in full.iter().zip(&resigned) {
+        assert!(full.starts_with(resigned.as_str()), "{resigned} / {full}");
+        if resigned.len() < full.len() {
+            shorter += 1;
+            assert!(!replay_is_over(resigned), "{resigned}");
+        }
+    }
+    assert!(shorter > 0, "no game ended early: {resigned:?}");
+
+    let table_path = dir.path().join("table.bin");
+    let args = ["train", "--min-seen", "1"];
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hex-patterns"));
+    let output = command
+        .args(args)
+        .arg(dir.path().join("resigned.txt"))
+        .arg("--out")
+        .arg(&table_path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let table = PatternTable::from_bytes(&std::fs::read(&table_path).unwrap()).unwrap();
+    assert!(!table.is_empty(), "{}", String::from_utf8_lossy(&output.stdout));
+}
+
+#[test]
+fn selfplay_refuses_a_resign_threshold_or_size_it_cannot_use_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.txt");
+    for (args, why) in [
+        (
+            ["--size", "7", "--resign", "0.7"],
+            "--resign: 0.7 is not a probability below 0.5",
+        ),
+        (["--size", "5", "--resign", "0"], "--size: board size 5 is not offered"),
+    ] {
+        let output = hex_patterns(&[&["selfplay", "--games", "1"], &args[..]].concat(), &out);
+        assert!(!output.status.success());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(why), "{stderr}");
+        assert!(!out.exists(), "{args:?} created {}", out.display());
+    }
+}
