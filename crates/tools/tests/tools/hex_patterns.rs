@@ -77,15 +77,8 @@ fn selfplay_with_resign_stops_each_game_once_the_mover_is_lost_and_trains() {
     assert!(shorter > 0, "no game ended early: {resigned:?}");
 
     let table_path = dir.path().join("table.bin");
-    let args = ["train", "--min-seen", "1"];
-    let mut command = Command::new(env!("CARGO_BIN_EXE_hex-patterns"));
-    let output = command
-        .args(args)
-        .arg(dir.path().join("resigned.txt"))
-        .arg("--out")
-        .arg(&table_path)
-        .output()
-        .unwrap();
+    let games = dir.path().join("resigned.txt");
+    let output = hex_patterns(&["train", "--min-seen", "1", games.to_str().unwrap()], &table_path);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let table = PatternTable::from_bytes(&std::fs::read(&table_path).unwrap()).unwrap();
     assert!(!table.is_empty(), "{}", String::from_utf8_lossy(&output.stdout));
