@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod cells;
+pub mod dfpn;
 #[cfg(test)]
 mod exact;
 pub mod expert;

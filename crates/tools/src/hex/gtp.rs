@@ -479,7 +479,7 @@ impl GtpEngine {
         match args {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] prior_weight {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
                  [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}",
                 self.level,
                 self.max_time_ms
@@ -497,6 +497,7 @@ impl GtpEngine {
                 self.searches,
                 self.reuse as u8,
                 k.knowledge_after,
+                k.solver,
                 k.prior_weight,
                 k.exploration,
                 k.rave_equivalence,
@@ -554,11 +555,12 @@ impl GtpEngine {
                 k.dominated = flag_value(flag)?;
                 Ok(String::new())
             }
-            [name @ ("knowledge_after" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
+            [name @ ("knowledge_after" | "solver" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
             | "vc_semis"), value] => {
                 let number: f64 = value.parse().map_err(|_| format!("{name} needs a number"))?;
                 match *name {
                     "knowledge_after" => k.knowledge_after = number as u32,
+                    "solver" => k.solver = number as u32,
                     "prior_weight" => k.prior_weight = number,
                     "exploration" => k.exploration = number,
                     "rave_equivalence" => k.rave_equivalence = number,
@@ -569,7 +571,7 @@ impl GtpEngine {
                 Ok(String::new())
             }
             _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, fill_in, connections, patterns, playout_patterns, dominated, threads, reuse, \
-                      knowledge_after, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
+                      knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
     }
@@ -777,6 +779,23 @@ mod tests {
             vec![970],
             "the search gets what is left of the second"
         );
+    }
+
+    #[test]
+    fn gtp_the_solver_share_is_set_listed_and_checked() {
+        let mut e = GtpEngine::new(None);
+        ask(&mut e, "boardsize 7");
+        assert!(
+            ask(&mut e, "param_papan").contains("[string] solver 0"),
+            "off by default"
+        );
+        assert_eq!(ask(&mut e, "param_papan solver 2"), "=\n\n");
+        assert!(ask(&mut e, "param_papan").contains("[string] solver 2"));
+        let refused = ask(&mut e, "param_papan solver many");
+        assert!(refused.starts_with("? solver needs a number"), "{refused}");
+        assert!(ask(&mut e, "param_papan").contains("[string] solver 2"), "kept");
+        ask(&mut e, "param_papan iterations 3000");
+        assert!(ask(&mut e, "genmove b").starts_with("= "));
     }
 
     #[test]

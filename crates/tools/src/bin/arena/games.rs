@@ -42,7 +42,7 @@ pub trait ArenaGame: Bot {
 
 /// `--size`, `--swap`, and `--a-exploration 0.1`, `--b-rave 500`,
 /// `--a-expand 4`, `--a-fpu 0.5`: a level with other search parameters;
-/// for the Expert also `--a-prior 1.5`, `--a-knowledge 64` and the
+/// for the Expert also `--a-prior 1.5`, `--a-knowledge 64`, `--a-solver 1` and the
 /// switches `--a-fill 0`, `--a-vc 0`, `--a-patterns 0` (ablations);
 /// `--a-iterations 16000`: with another budget (with `--no-cap`, games
 /// that replay exactly and take the same time on any machine);
@@ -108,6 +108,7 @@ impl ArenaGame for Hex {
                 (Level::Expert, "fpu") => knobs.first_play_urgency = number,
                 (Level::Expert, "prior") => knobs.prior_weight = number,
                 (Level::Expert, "knowledge") => knobs.knowledge_after = number as u32,
+                (Level::Expert, "solver") => knobs.solver = number as u32,
                 (Level::Expert, "fill") => knobs.fill_in = number != 0.0,
                 (Level::Expert, "vc") => knobs.connections = number != 0.0,
                 (Level::Expert, "patterns") => knobs.patterns = number != 0.0,
