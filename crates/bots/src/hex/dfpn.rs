@@ -68,6 +68,7 @@ pub struct Verdict {
 
 pub struct Dfpn {
     geometry: Geometry,
+    limits: VcLimits,
     vc: VcBuilder,
     /// Zobrist keys by cell and colour (index `2 * cell + colour - 1`).
     zobrist: Vec<u64>,
@@ -87,6 +88,7 @@ impl Dfpn {
         let mut rng = ChaCha8Rng::seed_from_u64(0xdf0b_5eed);
         Dfpn {
             geometry: Geometry::new(n),
+            limits,
             vc: VcBuilder::with_limits(n, limits),
             zobrist: (0..2 * n * n).map(|_| rng.next_u64()).collect(),
             red_to_move: rng.next_u64(),
@@ -201,10 +203,11 @@ impl Dfpn {
         }
     }
 
-    /// The move that wins by the mover's own connection on `cells` (filled);
+    /// The move that wins by the mover's own connection on `cells` (filled),
+    /// found again as the judgement found it (same limits, same build);
     /// `None` when fill-in joined the edges already (any move wins).
     fn winning_by_analysis(&self, cells: &[u8], colour: u8) -> Option<usize> {
-        let mut vc = VcBuilder::with_limits(self.geometry.n, VcLimits::default());
+        let mut vc = VcBuilder::with_limits(self.geometry.n, self.limits);
         vc.build(&self.geometry, cells, colour).winning_cell()
     }
 
