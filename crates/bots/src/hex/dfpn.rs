@@ -122,6 +122,15 @@ impl Dfpn {
         key
     }
 
+    /// Puts a position's fill-in on `cells` and returns the key of the
+    /// filled position (keyed `key` before).
+    fn fill(&self, cells: &mut [u8], filled: &[(u16, u8)], key: u64) -> u64 {
+        filled.iter().fold(key, |key, &(cell, stone)| {
+            cells[cell as usize] = stone;
+            key ^ self.zobrist[2 * cell as usize + stone as usize - 1]
+        })
+    }
+
     /// The key after `colour` plays `cell` in the position keyed `key`.
     fn after(&self, key: u64, cell: usize, colour: u8) -> u64 {
         key ^ self.zobrist[2 * cell + colour as usize - 1] ^ self.red_to_move
@@ -161,11 +170,7 @@ impl Dfpn {
             return Verdict::default();
         };
         let mut board = cells.to_vec();
-        let mut filled_key = key;
-        for &(cell, stone) in entry.filled.iter() {
-            board[cell as usize] = stone;
-            filled_key ^= self.zobrist[2 * cell as usize + stone as usize - 1];
-        }
+        let filled_key = self.fill(&mut board, &entry.filled, key);
         let child = |cell: u16| self.table.get(&self.after(filled_key, cell as usize, colour));
         if entry.pn == 0 {
             // A winning move: one whose position is lost for the opponent;
@@ -283,11 +288,7 @@ impl Dfpn {
         if entry.pn == 0 || entry.dn == 0 {
             return;
         }
-        let mut filled_key = key;
-        for &(cell, stone) in entry.filled.iter() {
-            cells[cell as usize] = stone;
-            filled_key ^= self.zobrist[2 * cell as usize + stone as usize - 1];
-        }
+        let filled_key = self.fill(cells, &entry.filled, key);
         let opponent = other(colour);
         let (mut pn, mut dn);
         loop {
@@ -339,16 +340,7 @@ impl Dfpn {
 mod tests {
     use super::*;
     use crate::hex::board::BLUE;
-
-    /// Colours as the tests write them.
-    fn stone(c: char) -> u8 {
-        match c {
-            'R' => RED,
-            'B' => BLUE,
-            _ => EMPTY,
-        }
-    }
-    use crate::hex::exact::{random_position, Exact};
+    use crate::hex::exact::{cells_of, random_position, Exact};
 
     #[test]
     fn the_solver_agrees_with_brute_force_on_small_boards() {
@@ -434,7 +426,7 @@ mod tests {
         let rows = [
             ".......", ".......", "..R....", "...B...", ".......", ".......", ".......",
         ];
-        let cells: Vec<u8> = rows.iter().flat_map(|r| r.chars().map(stone)).collect();
+        let cells = cells_of(&rows);
         let mut once = Dfpn::new(7, VcLimits::default());
         let whole = once.solve(&cells, RED, 4_000);
         let mut parts = Dfpn::new(7, VcLimits::default());

@@ -96,6 +96,19 @@ impl Exact {
     }
 }
 
+/// Row-major cells from rows of `R`, `B` and `.` (the tests' boards).
+pub fn cells_of(rows: &[&str]) -> Vec<u8> {
+    rows.iter()
+        .flat_map(|row| {
+            row.chars().filter(|c| !c.is_whitespace()).map(|c| match c {
+                'R' => RED,
+                'B' => BLUE,
+                _ => EMPTY,
+            })
+        })
+        .collect()
+}
+
 /// `stones` random stones, Red's count equal to Blue's or one more, on a
 /// board nobody has won; `None` if the draw joined someone's edges.
 pub fn random_position(geometry: &Geometry, rng: &mut impl RngCore, stones: usize) -> Option<Vec<u8>> {

@@ -167,19 +167,7 @@ pub fn prune_dominated(geometry: &Geometry, cells: &[u8], colour: u8, candidates
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Row-major cells from rows of `R`, `B` and `.`.
-    pub fn cells_of(rows: &[&str]) -> Vec<u8> {
-        rows.iter()
-            .flat_map(|row| {
-                row.chars().filter(|c| !c.is_whitespace()).map(|c| match c {
-                    'R' => RED,
-                    'B' => BLUE,
-                    _ => EMPTY,
-                })
-            })
-            .collect()
-    }
+    use crate::hex::exact::cells_of;
 
     #[test]
     fn a_cell_between_three_stones_of_each_colour_is_filled() {

@@ -938,15 +938,7 @@ mod tests {
         assert_eq!(value, 1.0);
         // The move it plays wins: the position after it is lost for Blue
         // to a solver of its own.
-        let mut after: Vec<u8> = rows
-            .iter()
-            .flat_map(|r| r.bytes())
-            .map(|b| match b {
-                b'R' => RED,
-                b'B' => BLUE,
-                _ => EMPTY,
-            })
-            .collect();
+        let mut after = crate::hex::exact::cells_of(&rows);
         let key = cell.row as usize * 7 + cell.col as usize;
         assert_eq!(after[key], EMPTY);
         after[key] = RED;

@@ -505,18 +505,7 @@ pub fn edge_node(builder: &VcBuilder, code: u16) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::hex::board::BLUE;
-
-    fn cells_of(rows: &[&str]) -> Vec<u8> {
-        rows.iter()
-            .flat_map(|row| {
-                row.chars().filter(|c| !c.is_whitespace()).map(|c| match c {
-                    'R' => RED,
-                    'B' => BLUE,
-                    _ => EMPTY,
-                })
-            })
-            .collect()
-    }
+    use crate::hex::exact::cells_of;
 
     fn cell(name: &str, n: usize) -> usize {
         let c: papan_rules::hex::Cell = name.parse().unwrap();
