@@ -17,7 +17,9 @@
 //!
 //! Moves can also be *dominated* ([`prune_dominated`]): a cell whose every
 //! neighbour the mover could use also touches another candidate is never a
-//! better move than that one.
+//! better move than that one. Or *vulnerable* ([`prune_vulnerable`], as in
+//! MoHex): the opponent's answer on a neighbour (the killer) would leave the
+//! stone useless, and the killer is never a worse move.
 
 use super::board::{BLUE, EMPTY, RED};
 use super::cells::CellSet;
@@ -164,6 +166,66 @@ pub fn prune_dominated(geometry: &Geometry, cells: &[u8], colour: u8, candidates
     left
 }
 
+/// Removes from `candidates` the moves of `colour` that the opponent
+/// could kill with one reply ([`killer`]): after that reply the stone would
+/// be useless, so the move only hands the opponent a stone. A move goes
+/// only while its killer stays a candidate, one cell at a time as in
+/// [`prune_dominated`]: the killer is never worse (checked against a
+/// brute-force solver on small boards), so the moves left hold one at
+/// least as good as any pruned one.
+pub fn prune_vulnerable(geometry: &Geometry, cells: &[u8], colour: u8, candidates: CellSet) -> CellSet {
+    let mut board = cells.to_vec();
+    let mut left = candidates;
+    for p in candidates.iter() {
+        if killer(geometry, &mut board, p, colour, |q| left.contains(q)).is_some() {
+            left.remove(p);
+        }
+    }
+    left
+}
+
+/// An empty neighbour `q` of the empty cell `p`, accepted by `allowed`,
+/// after whose taking by the opponent `p` is useless to `colour`
+/// ([`Geometry::useless`]): `p` is *vulnerable* and `q` its killer.
+/// `board` is changed while looking and left as it was.
+pub fn killer(
+    geometry: &Geometry,
+    board: &mut [u8],
+    p: usize,
+    colour: u8,
+    allowed: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let n2 = geometry.cells();
+    let opponent = other(colour);
+    let mut given = [0usize; 6];
+    geometry.around[p].iter().map(|&q| q as usize).find(|&q| {
+        if q >= n2 || board[q] != EMPTY || !allowed(q) {
+            return false;
+        }
+        board[q] = opponent;
+        // p's other empty neighbours that the killer leaves useless to
+        // `colour` are the opponent's too (fill-in's rule: adding stones,
+        // `colour`'s on p included, never makes a useless cell useful).
+        let mut count = 0;
+        for &r in &geometry.around[p] {
+            let r = r as usize;
+            if r < n2 && board[r] == EMPTY && geometry.useless(board, r, colour) {
+                given[count] = r;
+                count += 1;
+            }
+        }
+        for &r in &given[..count] {
+            board[r] = opponent;
+        }
+        let dead = geometry.useless(board, p, colour);
+        for &r in &given[..count] {
+            board[r] = EMPTY;
+        }
+        board[q] = EMPTY;
+        dead
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,5 +357,74 @@ mod tests {
         assert_eq!(cells[1], RED);
         assert_eq!(cells[2], RED);
         assert_eq!(before[1], EMPTY, "the test's board had them empty");
+    }
+
+    #[test]
+    fn a_vulnerable_move_never_wins_where_its_killer_or_every_move_left_loses_on_small_boards() {
+        use crate::hex::exact::{random_position, Exact};
+        use rand::{RngCore, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        let (mut pruned, mut killers) = (0, 0);
+        for (n, stones, positions) in [(4usize, 5, 150), (5, 13, 50), (5, 15, 50)] {
+            let g = Geometry::new(n);
+            let mut exact = Exact::new(&g);
+            for _ in 0..positions {
+                let Some(cells) = random_position(&g, &mut rng, stones) else {
+                    continue;
+                };
+                let to_move = if rng.next_u32() & 1 == 0 { RED } else { BLUE };
+                let empty: CellSet = (0..n * n).filter(|&c| cells[c] == EMPTY).collect();
+                let left = prune_vulnerable(&g, &cells, to_move, empty);
+                assert!(!left.is_empty() || empty.is_empty());
+                let wins_with = |exact: &mut Exact, cell: usize| {
+                    let mut after = cells.clone();
+                    after[cell] = to_move;
+                    Exact::connected(&g, &after, to_move) || !exact.wins(&after, other(to_move))
+                };
+                let best_left = left.iter().any(|c| wins_with(&mut exact, c));
+                for p in empty.minus(&left).iter() {
+                    pruned += 1;
+                    if wins_with(&mut exact, p) {
+                        assert!(
+                            best_left,
+                            "pruned {p} wins but no move left does\n{}",
+                            exact.picture(&cells)
+                        );
+                    }
+                }
+                // Stronger: wherever a vulnerable move wins, so does its killer.
+                let mut board = cells.clone();
+                for p in empty.iter() {
+                    if let Some(q) = killer(&g, &mut board, p, to_move, |_| true) {
+                        killers += 1;
+                        if wins_with(&mut exact, p) {
+                            assert!(
+                                wins_with(&mut exact, q),
+                                "{p} wins, its killer {q} does not\n{}",
+                                exact.picture(&cells)
+                            );
+                        }
+                    }
+                }
+                assert_eq!(board, cells);
+            }
+        }
+        assert!(
+            pruned > 300 && killers >= pruned,
+            "vulnerable moves: {pruned} pruned, {killers} with a killer"
+        );
+    }
+
+    #[test]
+    fn a_cell_the_opponent_kills_with_one_stone_is_vulnerable() {
+        // Red to move. a1 touches Red's top edge, Blue's left edge, b1 and
+        // a2; Blue's a2 would leave a1 joining only the top and b1, which
+        // touch: a1 is vulnerable to a2.
+        let g = Geometry::new(5);
+        let cells = cells_of(&[".....", ".B...", ".....", ".....", "....."]);
+        let all: CellSet = (0..25).filter(|&c| cells[c] == EMPTY).collect();
+        let left = prune_vulnerable(&g, &cells, RED, all);
+        assert!(!left.contains(0), "a1 is vulnerable");
+        assert!(left.contains(12), "the centre stays");
     }
 }

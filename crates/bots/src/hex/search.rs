@@ -30,7 +30,7 @@ use super::board::{FastBoard, BLUE, EMPTY, RED};
 use super::cells::CellSet;
 use super::dfpn::Dfpn;
 use super::geometry::{other, Geometry};
-use super::inferior::{fill_in, prune_dominated};
+use super::inferior::{fill_in, prune_dominated, prune_vulnerable};
 use super::patterns::{PatternGeometry, PatternTable};
 use super::playout::HexPolicy;
 use super::vc::{VcBuilder, VcLimits};
@@ -72,6 +72,9 @@ pub struct Knobs {
     /// Moves another candidate dominates are cut
     /// ([`super::inferior::prune_dominated`]).
     pub dominated: bool,
+    /// Moves the opponent could kill with one reply are cut
+    /// ([`super::inferior::prune_vulnerable`]).
+    pub vulnerable: bool,
     /// Positions the exact solver ([`super::dfpn`]) judges at the root
     /// after every [`SOLVER_PERIOD`] iterations (0: no solver). Off by
     /// default: on 9×9 at 1 s a move it did not make the Expert stronger
@@ -94,6 +97,7 @@ impl Default for Knobs {
             playout_patterns: false,
             vc_limits: VcLimits::default(),
             dominated: true,
+            vulnerable: true,
             solver: 0,
         }
     }
@@ -706,7 +710,7 @@ impl HexSearch {
     /// (expanded already): fills its board, proves it or prunes its children.
     fn learn(&mut self, node: usize, colour: u8) {
         self.nodes[node].knowledge = true;
-        if !self.knobs.fill_in && !self.knobs.connections && !self.knobs.dominated {
+        if !self.knobs.fill_in && !self.knobs.connections && !self.knobs.dominated && !self.knobs.vulnerable {
             return;
         }
         let n2 = self.n * self.n;
@@ -773,6 +777,9 @@ impl HexSearch {
         }
         if self.knobs.dominated {
             allowed = prune_dominated(&self.geometry, &self.cells, colour, allowed);
+        }
+        if self.knobs.vulnerable {
+            allowed = prune_vulnerable(&self.geometry, &self.cells, colour, allowed);
         }
         // Keep the children in the allowed cells, in their order.
         let range = self.nodes[node].children();
@@ -856,6 +863,35 @@ mod tests {
         let search = HexSearch::new(&hex, Knobs::default(), 1);
         assert!(search.solved());
         assert_eq!(search.best().unwrap().1, 0.0);
+    }
+
+    #[test]
+    fn the_root_never_offers_a_move_the_opponent_kills_with_one_reply() {
+        // Red to move. c1 touches the top edge, b1, d1, c2 and Blue's b2;
+        // Blue's c2 would leave it joining only b1, d1 and the top, which
+        // meet along the edge: c1 is vulnerable (inferior.rs has the rule).
+        let hex = position(&[
+            ".......", ".B.....", "...R...", ".......", ".......", ".......", ".......",
+        ]);
+        let root = |vulnerable| {
+            let knobs = Knobs {
+                dominated: false,
+                vulnerable,
+                ..Knobs::default()
+            };
+            let cells: Vec<Cell> = HexSearch::new(&hex, knobs, 1)
+                .root_moves()
+                .iter()
+                .map(|m| m.cell)
+                .collect();
+            cells
+        };
+        let (all, cut) = (root(false), root(true));
+        let c1 = Cell::new(2, 0);
+        assert_eq!(hex.stone(Cell::new(1, 1)), Some(papan_rules::hex::Colour::Blue), "b2");
+        assert!(all.contains(&c1) && !cut.contains(&c1), "{all:?}\n{cut:?}");
+        assert!(cut.len() < all.len() && cut.iter().all(|c| all.contains(c)));
+        assert!(cut.contains(&Cell::new(4, 4)), "an open cell stays");
     }
 
     #[test]

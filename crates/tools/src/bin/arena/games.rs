@@ -43,7 +43,8 @@ pub trait ArenaGame: Bot {
 /// `--size`, `--swap`, and `--a-exploration 0.1`, `--b-rave 500`,
 /// `--a-expand 4`, `--a-fpu 0.5`: a level with other search parameters;
 /// for the Expert also `--a-prior 1.5`, `--a-knowledge 64`, `--a-solver 1` and the
-/// switches `--a-fill 0`, `--a-vc 0`, `--a-patterns 0` (ablations);
+/// switches `--a-fill 0`, `--a-vc 0`, `--a-patterns 0`, `--a-dominated 0`,
+/// `--a-vulnerable 0` (ablations);
 /// `--a-iterations 16000`: with another budget (with `--no-cap`, games
 /// that replay exactly and take the same time on any machine);
 /// `--a-time 200`: another time cap in ms (with a large `--a-iterations`,
@@ -117,6 +118,7 @@ impl ArenaGame for Hex {
                 (Level::Expert, "vc-semis") => knobs.vc_limits.semis = number as usize,
                 (Level::Expert, "vc-ors") => knobs.vc_limits.ors = number as usize,
                 (Level::Expert, "dominated") => knobs.dominated = number != 0.0,
+                (Level::Expert, "vulnerable") => knobs.vulnerable = number != 0.0,
                 (_, "exploration") => config.exploration = number,
                 (_, "rave") => config.rave_equivalence = number,
                 (_, "expand") => config.expand_after = number as u32,
