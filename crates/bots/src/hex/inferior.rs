@@ -229,7 +229,8 @@ pub fn killer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::exact::cells_of;
+    use crate::hex::exact::{cells_of, random_position, Exact};
+    use rand::{RngCore, SeedableRng};
 
     #[test]
     fn a_cell_between_three_stones_of_each_colour_is_filled() {
@@ -243,8 +244,6 @@ mod tests {
 
     #[test]
     fn fill_in_never_changes_who_wins_on_small_boards() {
-        use crate::hex::exact::{random_position, Exact};
-        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let mut filled_cells = 0;
         for n in [4usize, 5] {
@@ -291,42 +290,75 @@ mod tests {
         assert!(filled.is_empty(), "{filled:?}");
     }
 
-    #[test]
-    fn a_pruned_move_never_wins_where_its_dominator_loses_on_small_boards() {
-        use crate::hex::exact::{random_position, Exact};
-        use rand::{RngCore, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-        let mut pruned = 0;
-        for (n, stones, positions) in [(4usize, 5, 80), (5, 13, 30)] {
-            let g = Geometry::new(n);
-            let mut exact = Exact::new(&g);
-            for _ in 0..positions {
-                let Some(cells) = random_position(&g, &mut rng, stones) else {
-                    continue;
+    /// A random position on a small board with a side to move, and the
+    /// brute-force solver to judge its moves.
+    struct Small {
+        g: Geometry,
+        exact: Exact,
+        cells: Vec<u8>,
+        to_move: u8,
+        empty: CellSet,
+    }
+
+    impl Small {
+        /// Calls `visit` on `positions` random positions of `stones` stones
+        /// per board size, drawn from `seed`.
+        fn each(seed: u64, boards: &[(usize, usize, usize)], mut visit: impl FnMut(&mut Small)) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for &(n, stones, positions) in boards {
+                let g = Geometry::new(n);
+                let mut small = Small {
+                    exact: Exact::new(&g),
+                    g,
+                    cells: Vec::new(),
+                    to_move: RED,
+                    empty: CellSet::EMPTY,
                 };
-                let to_move = if rng.next_u32() & 1 == 0 { RED } else { BLUE };
-                let empty: CellSet = (0..n * n).filter(|&c| cells[c] == EMPTY).collect();
-                let left = prune_dominated(&g, &cells, to_move, empty);
-                assert!(!left.is_empty() || empty.is_empty());
-                let wins_with = |exact: &mut Exact, cell: usize| {
-                    let mut after = cells.clone();
-                    after[cell] = to_move;
-                    Exact::connected(&g, &after, to_move) || !exact.wins(&after, other(to_move))
-                };
-                // Whatever was pruned, a move left is as good.
-                let best_left = left.iter().any(|c| wins_with(&mut exact, c));
-                for b in empty.minus(&left).iter() {
-                    pruned += 1;
-                    if wins_with(&mut exact, b) {
-                        assert!(
-                            best_left,
-                            "pruned {b} wins but no move left does\n{}",
-                            exact.picture(&cells)
-                        );
-                    }
+                for _ in 0..positions {
+                    let Some(cells) = random_position(&small.g, &mut rng, stones) else {
+                        continue;
+                    };
+                    small.to_move = if rng.next_u32() & 1 == 0 { RED } else { BLUE };
+                    small.empty = (0..n * n).filter(|&c| cells[c] == EMPTY).collect();
+                    small.cells = cells;
+                    visit(&mut small);
                 }
             }
         }
+
+        /// Whether the side to move wins by playing `cell`.
+        fn wins_with(&mut self, cell: usize) -> bool {
+            let mut after = self.cells.clone();
+            after[cell] = self.to_move;
+            Exact::connected(&self.g, &after, self.to_move) || !self.exact.wins(&after, other(self.to_move))
+        }
+
+        /// Asserts that a move cut from the empty cells (those not in
+        /// `left`) never wins where every move left loses; the number cut.
+        fn cut_keeps_a_winner(&mut self, left: CellSet) -> usize {
+            assert!(!left.is_empty() || self.empty.is_empty());
+            let best_left = left.iter().any(|c| self.wins_with(c));
+            let cut = self.empty.minus(&left);
+            for b in cut.iter() {
+                if self.wins_with(b) {
+                    assert!(
+                        best_left,
+                        "pruned {b} wins but no move left does\n{}",
+                        self.exact.picture(&self.cells)
+                    );
+                }
+            }
+            cut.iter().count()
+        }
+    }
+
+    #[test]
+    fn a_pruned_move_never_wins_where_its_dominator_loses_on_small_boards() {
+        let mut pruned = 0;
+        Small::each(9, &[(4, 5, 80), (5, 13, 30)], |small| {
+            let left = prune_dominated(&small.g, &small.cells, small.to_move, small.empty);
+            pruned += small.cut_keeps_a_winner(left);
+        });
         assert!(pruned > 20, "the positions had dominated moves: {pruned}");
     }
 
@@ -361,54 +393,27 @@ mod tests {
 
     #[test]
     fn a_vulnerable_move_never_wins_where_its_killer_or_every_move_left_loses_on_small_boards() {
-        use crate::hex::exact::{random_position, Exact};
-        use rand::{RngCore, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
         let (mut pruned, mut killers) = (0, 0);
-        for (n, stones, positions) in [(4usize, 5, 150), (5, 13, 50), (5, 15, 50)] {
-            let g = Geometry::new(n);
-            let mut exact = Exact::new(&g);
-            for _ in 0..positions {
-                let Some(cells) = random_position(&g, &mut rng, stones) else {
-                    continue;
-                };
-                let to_move = if rng.next_u32() & 1 == 0 { RED } else { BLUE };
-                let empty: CellSet = (0..n * n).filter(|&c| cells[c] == EMPTY).collect();
-                let left = prune_vulnerable(&g, &cells, to_move, empty);
-                assert!(!left.is_empty() || empty.is_empty());
-                let wins_with = |exact: &mut Exact, cell: usize| {
-                    let mut after = cells.clone();
-                    after[cell] = to_move;
-                    Exact::connected(&g, &after, to_move) || !exact.wins(&after, other(to_move))
-                };
-                let best_left = left.iter().any(|c| wins_with(&mut exact, c));
-                for p in empty.minus(&left).iter() {
-                    pruned += 1;
-                    if wins_with(&mut exact, p) {
+        Small::each(21, &[(4, 5, 150), (5, 13, 50), (5, 15, 50)], |small| {
+            let left = prune_vulnerable(&small.g, &small.cells, small.to_move, small.empty);
+            pruned += small.cut_keeps_a_winner(left);
+            // Stronger: wherever a vulnerable move wins, so does its killer.
+            let mut board = small.cells.clone();
+            let empty = small.empty;
+            for p in empty.iter() {
+                if let Some(q) = killer(&small.g, &mut board, p, small.to_move, |_| true) {
+                    killers += 1;
+                    if small.wins_with(p) {
                         assert!(
-                            best_left,
-                            "pruned {p} wins but no move left does\n{}",
-                            exact.picture(&cells)
+                            small.wins_with(q),
+                            "{p} wins, its killer {q} does not\n{}",
+                            small.exact.picture(&small.cells)
                         );
                     }
                 }
-                // Stronger: wherever a vulnerable move wins, so does its killer.
-                let mut board = cells.clone();
-                for p in empty.iter() {
-                    if let Some(q) = killer(&g, &mut board, p, to_move, |_| true) {
-                        killers += 1;
-                        if wins_with(&mut exact, p) {
-                            assert!(
-                                wins_with(&mut exact, q),
-                                "{p} wins, its killer {q} does not\n{}",
-                                exact.picture(&cells)
-                            );
-                        }
-                    }
-                }
-                assert_eq!(board, cells);
             }
-        }
+            assert_eq!(board, small.cells);
+        });
         assert!(
             pruned > 300 && killers >= pruned,
             "vulnerable moves: {pruned} pruned, {killers} with a killer"
