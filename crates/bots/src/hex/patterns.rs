@@ -175,20 +175,11 @@ const FREE: u64 = u64::MAX;
 
 /// The shipped table's bytes: `hex-patterns train` writes them.
 const SHIPPED: &[u8] = include_bytes!("../../data/hex.patterns");
-/// The playouts' table: `hex-patterns train --local` writes it.
-const SHIPPED_LOCAL: &[u8] = include_bytes!("../../data/hex-local.patterns");
 
 impl PatternTable {
     pub fn shipped() -> &'static PatternTable {
         static TABLE: OnceLock<PatternTable> = OnceLock::new();
         TABLE.get_or_init(|| PatternTable::from_bytes(SHIPPED).unwrap_or_default())
-    }
-
-    /// The strengths of the cells near the last stone against the others'
-    /// 1, for the playouts ([`super::playout::HexPolicy::use_patterns`]).
-    pub fn shipped_local() -> &'static PatternTable {
-        static TABLE: OnceLock<PatternTable> = OnceLock::new();
-        TABLE.get_or_init(|| PatternTable::from_bytes(SHIPPED_LOCAL).unwrap_or_default())
     }
 
     pub fn new(mut entries: Vec<(u64, f32)>) -> PatternTable {

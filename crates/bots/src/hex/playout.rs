@@ -5,13 +5,9 @@
 //! the full board is the side that would have connected first. During the fill
 //! one rule is applied, as in MoHex: when the opponent intrudes into one of
 //! our bridges (or edge templates, thanks to the coloured frame), we answer in
-//! the other carrier cell. And, with [`HexPolicy::skip_useless`], a random
-//! pick that is of no use to either side (its ring of neighbours says so,
-//! [`USELESS`]) is drawn again, as MoHex's playouts all but never play
-//! dead or captured cells: such a stone only passes the turn.
+//! the other carrier cell.
 
 use super::board::{colour_of, stone_of, FastBoard, BLUE, EMPTY, RED};
-use super::geometry::USELESS;
 use super::patterns::{PatternGeometry, PatternTable};
 use crate::mcts::{below, Policy, NO_KEY};
 use papan_rules::hex::{Hex, HexMove};
@@ -28,8 +24,6 @@ pub struct HexPolicy {
     stack: Vec<usize>,
     /// Answer bridge intrusions during playouts.
     pub save_bridges: bool,
-    /// Draw again a random cell useless to either colour.
-    pub skip_useless: bool,
     /// Local replies by pattern strength around the last stone.
     patterns: Option<(PatternGeometry, &'static PatternTable)>,
     local: Vec<(usize, f32)>,
@@ -46,7 +40,6 @@ impl HexPolicy {
             marks: Vec::new(),
             stack: Vec::new(),
             save_bridges: true,
-            skip_useless: false,
             patterns: None,
             local: Vec::new(),
         }
@@ -89,7 +82,6 @@ impl HexPolicy {
         if self.board.size() != position.size() as usize {
             *self = HexPolicy {
                 save_bridges: self.save_bridges,
-                skip_useless: self.skip_useless,
                 ..HexPolicy::new(position.size() as usize)
             };
         }
@@ -146,9 +138,9 @@ impl HexPolicy {
                         }
                         pick -= gamma;
                     }
-                    chosen.unwrap_or_else(|| self.random_cell(board, rng))
+                    chosen.unwrap_or_else(|| self.empties[below(rng, self.empties.len())])
                 }
-                _ => self.random_cell(board, rng),
+                _ => self.empties[below(rng, self.empties.len())],
             };
             let i = self.slot[at];
             let moved = *self.empties.last().expect("a cell is left");
@@ -166,48 +158,6 @@ impl HexPolicy {
             BLUE
         }
     }
-}
-
-impl HexPolicy {
-    /// A random empty cell; with [`HexPolicy::skip_useless`], one that some
-    /// colour could use if a few draws find one (late in a playout all the
-    /// cells left may be useless).
-    fn random_cell(&self, board: &FastBoard, rng: &mut ChaCha8Rng) -> usize {
-        let mut at = self.empties[below(rng, self.empties.len())];
-        if self.skip_useless {
-            for _ in 0..USELESS_DRAWS {
-                if !useless_to_either(board, at) {
-                    break;
-                }
-                at = self.empties[below(rng, self.empties.len())];
-            }
-        }
-        at
-    }
-}
-
-/// Draws of a random cell before a useless one is taken.
-const USELESS_DRAWS: usize = 8;
-
-/// Whether the empty cell `at` is useless to Red or to Blue: dead, or
-/// captured by one side, so that a stone there changes nothing.
-#[inline]
-fn useless_to_either(board: &FastBoard, at: usize) -> bool {
-    // The rings as Red and as Blue see them (digits as in Geometry::ring:
-    // 0 empty, 1 own stone or edge, 2 anything else).
-    let (mut red, mut blue, mut weight) = (0, 0, 1);
-    for d in 0..6 {
-        let (r, b) = match board.cells[board.neighbour(at, d)] {
-            EMPTY => (0, 0),
-            RED => (1, 2),
-            BLUE => (2, 1),
-            _ => (2, 2),
-        };
-        red += r * weight;
-        blue += b * weight;
-        weight *= 3;
-    }
-    USELESS[red] || USELESS[blue]
 }
 
 impl Policy<Hex> for HexPolicy {
@@ -229,7 +179,6 @@ impl Policy<Hex> for HexPolicy {
         if self.board.size() != n {
             *self = HexPolicy {
                 save_bridges: self.save_bridges,
-                skip_useless: self.skip_useless,
                 ..HexPolicy::new(n)
             };
         }

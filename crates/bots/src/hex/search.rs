@@ -67,9 +67,6 @@ pub struct Knobs {
     /// Playouts answer near the last stone by pattern strength
     /// ([`HexPolicy::use_patterns`]).
     pub playout_patterns: bool,
-    /// Playouts draw again a cell useless to either colour
-    /// ([`HexPolicy::skip_useless`]).
-    pub playout_useless: bool,
     /// How much H-search keeps and combines.
     pub vc_limits: VcLimits,
     /// Moves another candidate dominates are cut
@@ -78,9 +75,6 @@ pub struct Knobs {
     /// Moves the opponent could kill with one reply are cut
     /// ([`super::inferior::prune_vulnerable`]).
     pub vulnerable: bool,
-    /// After a move into the opponent's connections, the answers that mend
-    /// them start with a large prior ([`super::vc::VcBuilder::replies`]).
-    pub connection_replies: bool,
     /// Positions the exact solver ([`super::dfpn`]) judges at the root
     /// after every [`SOLVER_PERIOD`] iterations (0: no solver). Off by
     /// default: on 9×9 at 1 s a move it did not make the Expert stronger
@@ -101,11 +95,9 @@ impl Default for Knobs {
             first_play_urgency: 1.0,
             patterns: true,
             playout_patterns: false,
-            playout_useless: false,
             vc_limits: VcLimits::default(),
             dominated: true,
             vulnerable: true,
-            connection_replies: false,
             solver: 0,
         }
     }
@@ -129,9 +121,6 @@ struct Node {
     first_child: u32,
     /// Index in `fills` of the stones knowledge added here, or [`NONE`].
     fill: u32,
-    /// Index in `replies` of the answers that mend the connections this
-    /// node's stone breaks (its children's prior bonus), or [`NONE`].
-    replies: u32,
     visits: u32,
     /// Wins of the node's mover.
     wins: f32,
@@ -150,7 +139,6 @@ impl Node {
             child_count: 0,
             first_child: 0,
             fill: NONE,
-            replies: NONE,
             visits: 0,
             wins: 0.0,
             rave_visits: 0.0,
@@ -231,7 +219,7 @@ impl RootSummary {
     }
 }
 
-/// Nodes at most (44 bytes each, 160 MB): expansion stops there, the search
+/// Nodes at most (40 bytes each, 160 MB): expansion stops there, the search
 /// goes on. A second of search on one core makes about a tenth of that.
 const MAX_NODES: usize = 1 << 22;
 
@@ -250,7 +238,6 @@ pub struct HexSearch {
     root_colour: u8,
     nodes: Vec<Node>,
     fills: Vec<Vec<(u16, u8)>>,
-    replies: Vec<CellSet>,
     rng: ChaCha8Rng,
     iterations: u64,
     /// A cell that wins at once by a connection found at the root.
@@ -285,7 +272,6 @@ impl HexSearch {
             root_colour,
             nodes: vec![Node::new(0, 1.0)],
             fills: Vec::new(),
-            replies: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             iterations: 0,
             root_win: None,
@@ -302,9 +288,8 @@ impl HexSearch {
             solver: None,
         };
         if knobs.playout_patterns {
-            search.policy.use_patterns(PatternTable::shipped_local());
+            search.policy.use_patterns(search.patterns);
         }
-        search.policy.skip_useless = knobs.playout_useless;
         if position.is_over() {
             search.nodes[0].proof = WON;
             return search;
@@ -708,17 +693,12 @@ impl HexSearch {
             self.gammas.resize(cells.len(), 1.0);
         }
         let total: f32 = self.gammas.iter().sum::<f32>().max(f32::MIN_POSITIVE);
-        self.gammas.iter_mut().for_each(|gamma| *gamma /= total);
-        if let Some(&replies) = self.replies.get(self.nodes[node].replies as usize) {
-            let board = &self.board;
-            add_reply_bonus(&mut self.gammas, |i| replies.contains(board.key_of(cells[i])));
-        }
-        let priors = &self.gammas;
+        let gammas = &self.gammas;
         self.nodes.extend(
             cells
                 .iter()
-                .zip(priors)
-                .map(|(&at, &prior)| Node::new(at as u16, prior)),
+                .zip(gammas)
+                .map(|(&at, &gamma)| Node::new(at as u16, gamma / total)),
         );
         let n = &mut self.nodes[node];
         n.expanded = true;
@@ -801,12 +781,6 @@ impl HexSearch {
         if self.knobs.vulnerable {
             allowed = prune_vulnerable(&self.geometry, &self.cells, colour, allowed);
         }
-        // The builder still holds the opponent's connections (built last).
-        let breakable = if self.knobs.connections && self.knobs.connection_replies {
-            self.vc.breakable()
-        } else {
-            Vec::new()
-        };
         // Keep the children in the allowed cells, in their order.
         let range = self.nodes[node].children();
         let first = range.start;
@@ -826,50 +800,7 @@ impl HexSearch {
         self.nodes[node].child_count = (kept - first) as u16;
         // Children moved: their own children stay where they were (indices
         // are stored in the moved nodes), so nothing else changes.
-        if !breakable.is_empty() {
-            for child in first..kept {
-                let probe = self.board.key_of(self.nodes[child].at as usize);
-                let replies = self.vc.replies(&breakable, probe);
-                if !replies.is_empty() {
-                    self.give_replies(child, replies);
-                }
-            }
-        }
     }
-
-    /// Marks `replies` as the answers to `node`'s stone: its children get
-    /// the prior bonus now if it has them, or when it is expanded.
-    fn give_replies(&mut self, node: usize, replies: CellSet) {
-        self.nodes[node].replies = self.replies.len() as u32;
-        self.replies.push(replies);
-        if !self.nodes[node].expanded {
-            return;
-        }
-        let range = self.nodes[node].children();
-        let children = &mut self.nodes[range];
-        let mut priors: Vec<f32> = children.iter().map(|c| c.prior).collect();
-        let board = &self.board;
-        add_reply_bonus(&mut priors, |i| replies.contains(board.key_of(children[i].at as usize)));
-        for (child, prior) in children.iter_mut().zip(priors) {
-            child.prior = prior;
-        }
-    }
-}
-
-/// Gives the replies that mend a broken connection (`is_reply` of a
-/// prior's index) their bonus: each grows by the whole of the priors
-/// before (so a single reply starts with at least half), and the priors
-/// are shared out again.
-fn add_reply_bonus(priors: &mut [f32], is_reply: impl Fn(usize) -> bool) {
-    let total: f32 = priors.iter().sum::<f32>().max(f32::MIN_POSITIVE);
-    let mut sum = total;
-    for (i, prior) in priors.iter_mut().enumerate() {
-        if is_reply(i) {
-            *prior += total;
-            sum += total;
-        }
-    }
-    priors.iter_mut().for_each(|prior| *prior /= sum);
 }
 
 /// A node's proof (for the mover into it) from its children's (for the
@@ -961,52 +892,6 @@ mod tests {
         assert!(all.contains(&c1) && !cut.contains(&c1), "{all:?}\n{cut:?}");
         assert!(cut.len() < all.len() && cut.iter().all(|c| all.contains(c)));
         assert!(cut.contains(&Cell::new(4, 4)), "an open cell stays");
-    }
-
-    #[test]
-    fn a_move_into_a_bridge_is_met_by_the_mending_answer_first() {
-        // Red to move; Blue's e5–f6 is a bridge. Red f5 breaks into it and
-        // Blue's e6 mends it: in Red f5's subtree e6 starts with at least
-        // half the prior, more than the patterns alone give it (the cuts
-        // are off so that f5 stays a root move).
-        let hex = position(&[
-            ".........",
-            ".......R.",
-            ".........",
-            ".........",
-            "....B....",
-            ".....B...",
-            ".........",
-            ".R.......",
-            ".........",
-        ]);
-        let (f5, e6) = (Cell::new(5, 4), Cell::new(4, 5));
-        let prior_of_e6_after_f5 = |connection_replies| {
-            let knobs = Knobs {
-                dominated: false,
-                vulnerable: false,
-                connection_replies,
-                ..Knobs::default()
-            };
-            let mut search = HexSearch::new(&hex, knobs, 1);
-            let root = search.root.clone();
-            let child = search.nodes[0]
-                .children()
-                .find(|&c| search.nodes[c].at as usize == root.at(f5))
-                .expect("f5 is a root move");
-            assert_eq!(search.nodes[child].replies != NONE, connection_replies);
-            // Expand f5's node as the search would on its third visit.
-            search.board.cells.copy_from_slice(&root.cells);
-            search.board.cells[root.at(f5)] = RED;
-            search.expand(child, BLUE);
-            let answer = search.nodes[child]
-                .children()
-                .find(|&c| search.nodes[c].at as usize == root.at(e6))
-                .expect("e6 is an answer");
-            search.nodes[answer].prior
-        };
-        let (with, without) = (prior_of_e6_after_f5(true), prior_of_e6_after_f5(false));
-        assert!(with >= 0.5 && with > without + 0.1, "{with} {without}");
     }
 
     #[test]

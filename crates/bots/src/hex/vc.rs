@@ -34,10 +34,6 @@ pub struct VcLimits {
     pub semis: usize,
     /// Semis combined at most by one use of the OR rule.
     pub ors: usize,
-    /// Keep connections between two empty cells as well (not only those
-    /// that touch a group or an edge): finds more, such as a lone stone's
-    /// fourth-row edge template, for far more work.
-    pub between_cells: bool,
 }
 
 impl Default for VcLimits {
@@ -46,7 +42,6 @@ impl Default for VcLimits {
             fulls: 6,
             semis: 10,
             ors: 4,
-            between_cells: false,
         }
     }
 }
@@ -248,42 +243,6 @@ impl VcBuilder {
         &self.fulls[self.pair(a, b)]
     }
 
-    /// The connections of the last build the opponent can break with one
-    /// stone: for each pair of the colour's groups (edges included) whose
-    /// full connections all use some cell, those cells and the pair. With
-    /// [`VcBuilder::replies`], the answers that mend them.
-    pub fn breakable(&self) -> Vec<(CellSet, usize)> {
-        let mut out = Vec::new();
-        for &i in &self.touched {
-            let i = i as usize;
-            let (a, b) = (i / self.nodes, i % self.nodes);
-            let fulls = &self.fulls[i];
-            if a == b || !self.groups.contains(a) || !self.groups.contains(b) || fulls.is_empty() {
-                continue;
-            }
-            let common = fulls[1..].iter().fold(fulls[0], |acc, f| acc.and(f));
-            if !common.is_empty() {
-                out.push((common, i));
-            }
-        }
-        out
-    }
-
-    /// The colour's answers to an opponent's stone on `probe` that mend a
-    /// connection it breaks (VC maintenance, as in MoHex): the keys of the
-    /// pair's semi connections that do not use `probe`.
-    pub fn replies(&self, breakable: &[(CellSet, usize)], probe: usize) -> CellSet {
-        let mut out = CellSet::EMPTY;
-        for &(common, pair) in breakable {
-            if common.contains(probe) {
-                for semi in self.semis[pair].iter().filter(|s| !s.carrier.contains(probe)) {
-                    out.insert(semi.key as usize);
-                }
-            }
-        }
-        out
-    }
-
     /// Names each of `colour`'s stones by its group's node (an edge's node
     /// for a group touching that edge); true if a group touches both edges.
     fn find_groups(&mut self, geometry: &Geometry, cells: &[u8], colour: u8) -> bool {
@@ -342,7 +301,7 @@ impl VcBuilder {
     /// makes the search several times faster on a crowded board.
     #[inline]
     fn keeps(&self, a: usize, b: usize, carrier: &CellSet) -> bool {
-        self.limits.between_cells || self.groups.contains(a) || self.groups.contains(b) || carrier.is_empty()
+        self.groups.contains(a) || self.groups.contains(b) || carrier.is_empty()
     }
 
     fn add_full(&mut self, a: usize, b: usize, carrier: CellSet) {
@@ -426,7 +385,7 @@ impl VcBuilder {
         let through_cell = m < self.n2 && cells[m] == EMPTY;
         let mut partners = self.full_neighbours[m];
         partners.remove(x);
-        if !self.groups.contains(x) && !self.limits.between_cells {
+        if !self.groups.contains(x) {
             // A cell's connections go only to groups (see `keeps`).
             partners = partners.and(&self.groups);
         }
@@ -456,7 +415,7 @@ impl VcBuilder {
         if !through_cell {
             let mut partners = self.semi_neighbours[m];
             partners.remove(x);
-            if !self.groups.contains(x) && !self.limits.between_cells {
+            if !self.groups.contains(x) {
                 partners = partners.and(&self.groups);
             }
             let mut semis = Vec::new();
@@ -567,35 +526,6 @@ mod tests {
     }
 
     #[test]
-    fn an_intrusion_into_a_bridge_or_an_edge_template_is_mended_in_its_other_cell() {
-        let n = 9;
-        let g = Geometry::new(n);
-        // Red e5–f6 is a bridge (carriers f5 and e6); Red b2 reaches the
-        // top by b1 or c1.
-        let cells = cells_of(&[
-            ".........",
-            ".R.......",
-            ".........",
-            ".........",
-            "....R....",
-            ".....R...",
-            ".........",
-            ".........",
-            ".........",
-        ]);
-        let mut b = VcBuilder::new(n);
-        b.build(&g, &cells, RED);
-        let breakable = b.breakable();
-        for (probe, answer) in [("f5", "e6"), ("e6", "f5"), ("b1", "c1"), ("c1", "b1")] {
-            let replies = b.replies(&breakable, cell(probe, n));
-            assert!(replies.contains(cell(answer, n)), "{probe}: {replies:?}");
-            assert!(!replies.contains(cell(probe, n)));
-        }
-        // A cell no connection needs breaks nothing.
-        assert!(b.replies(&breakable, cell("h8", n)).is_empty());
-    }
-
-    #[test]
     fn connections_and_must_play_agree_with_an_exact_solver_on_small_boards() {
         use crate::hex::exact::Exact;
         use rand::{RngCore, SeedableRng};
@@ -660,81 +590,5 @@ mod tests {
         // And Blue, to move, has nothing: it must break a full, it cannot.
         let blue = b.build(&g, &cells, BLUE);
         assert!(!blue.wins_to_move(), "{blue:?}");
-    }
-}
-
-#[cfg(test)]
-/// Probes behind the README's figures for `between_cells` (run by hand:
-/// `cargo test --release -p papan-bots between_cells_probe -- --ignored --nocapture`).
-mod between_cells_probe {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn probe_rows() {
-        let n = 9;
-        let g = Geometry::new(n);
-        for (row, all) in (1..6).flat_map(|row| [(row, false), (row, true)]) {
-            let mut cells = vec![EMPTY; n * n];
-            cells[row * n + 4] = RED;
-            let mut b = VcBuilder::with_limits(
-                n,
-                VcLimits {
-                    between_cells: all,
-                    ..VcLimits::default()
-                },
-            );
-            b.build(&g, &cells, RED);
-            let (top, _) = b.edges();
-            let f = b.fulls_between(row * n + 4, top);
-            eprintln!(
-                "between_cells={all} e{}: {} fulls to the top, smallest carrier {:?} | {}",
-                row + 1,
-                f.len(),
-                f.iter().map(|c| c.len()).min(),
-                b.stats()
-            );
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn probe_cost() {
-        use crate::hex::exact::cells_of;
-        let n = 9;
-        let g = Geometry::new(n);
-        // g9 e5 g4 f6 e6 g3 c6 d4 e4 f2 b5 c3 d3 c4 (14 plies of a recorded game)
-        let cells = cells_of(&[
-            ".........",
-            ".....B...",
-            "..BR..RB.",
-            "..BBR.R..",
-            ".R..B....",
-            "..R.RB...",
-            ".........",
-            ".........",
-            "......R..",
-        ]);
-        for all in [false, true] {
-            let mut b = VcBuilder::with_limits(
-                n,
-                VcLimits {
-                    between_cells: all,
-                    ..VcLimits::default()
-                },
-            );
-            let t = std::time::Instant::now();
-            let mut wins = 0;
-            for _ in 0..20 {
-                for c in [RED, crate::hex::board::BLUE] {
-                    let e = b.build(&g, &cells, c);
-                    wins += e.semi.len() + e.full.len();
-                }
-            }
-            eprintln!(
-                "between_cells={all}: {:?} per build, edge conns {wins} | {}",
-                t.elapsed() / 40,
-                b.stats()
-            );
-        }
     }
 }

@@ -5,7 +5,7 @@
 //! hex-patterns selfplay --size 9 --games 500 [--iterations 4000] [--opening 2]
 //!     [--resign 0] [--threads 2] [--seed 1] --out games9.txt
 //! hex-patterns train games9.txt games11.txt ... [--min-seen 40] [--held-out 10]
-//!     [--local] [--out crates/bots/data/hex.patterns]
+//!     [--out crates/bots/data/hex.patterns]
 //! ```
 //!
 //! `selfplay` plays the Expert against itself from a few random opening
@@ -18,11 +18,7 @@
 //! Expert's choices (minorization–maximization for the Bradley–Terry
 //! model, as in MoHex 2.0 and Rémi Coulom's "Computing Elo ratings of move
 //! patterns"), prints how often the strongest pattern is the move played on
-//! the held-out games, and writes the table the bots ship. With `--local`
-//! it fits the playouts' table instead (`hex-local.patterns`): only the
-//! cells within two steps of the last stone have their pattern, every
-//! other cell one shared strength held at 1, as the playouts draw them
-//! ([`papan_bots::hex::playout::HexPolicy::use_patterns`]).
+//! the held-out games, and writes the table the bots ship.
 
 use papan_bots::hex::board::{stone_of, FastBoard};
 use papan_bots::hex::patterns::{PatternGeometry, PatternTable};
@@ -38,7 +34,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 const USAGE: &str = "usage: hex-patterns selfplay --size N --games G [--iterations I] [--opening K] \
-[--resign P] [--threads T] [--seed S] --out FILE | hex-patterns train FILE... [--min-seen N] [--held-out PERCENT] [--local] [--out FILE]";
+[--resign P] [--threads T] [--seed S] --out FILE | hex-patterns train FILE... [--min-seen N] [--held-out PERCENT] [--out FILE]";
 
 fn main() {
     let args = papan_cli::args_or_exit("hex-patterns", USAGE, None);
@@ -54,20 +50,13 @@ fn main() {
     }
 }
 
-/// Flags that take no value.
-const SWITCHES: [&str; 1] = ["local"];
-
-/// `--flag value` pairs (a switch's value is empty) and the words that
-/// are not flags.
+/// `--flag value` pairs and the words that are not flags.
 fn split(args: &[String]) -> Result<(HashMap<String, String>, Vec<String>), String> {
     let mut flags = HashMap::new();
     let mut words = Vec::new();
     let mut i = 0;
     while i < args.len() {
-        if let Some(flag) = args[i].strip_prefix("--").filter(|f| SWITCHES.contains(f)) {
-            flags.insert(flag.to_string(), String::new());
-            i += 1;
-        } else if let Some(flag) = args[i].strip_prefix("--") {
+        if let Some(flag) = args[i].strip_prefix("--") {
             let value = args.get(i + 1).ok_or(format!("--{flag} needs a value"))?;
             flags.insert(flag.to_string(), value.clone());
             i += 2;
@@ -157,7 +146,6 @@ fn train(args: &[String]) -> Result<(), String> {
         return Err("train needs game files (from selfplay)".into());
     }
     let min_seen: u32 = number(&flags, "min-seen", 40)?;
-    let local = flags.contains_key("local");
     let held_out: usize = number(&flags, "held-out", 10)?;
     let out = flags
         .get("out")
@@ -190,15 +178,7 @@ fn train(args: &[String]) -> Result<(), String> {
                     if let HexMove::Place(cell) = mv {
                         let board = FastBoard::from_position(&position);
                         let mover = stone_of(position.colour_to_move());
-                        let key = |at| geometry.key(&board.cells, at, mover);
-                        match (local, position.last_move()) {
-                            (false, _) => patterns.add(&board, cell, key),
-                            (true, Some(HexMove::Place(last))) => {
-                                let near: Vec<usize> = geometry.near(board.at(last)).collect();
-                                patterns.add(&board, cell, |at| if near.contains(&at) { key(at) } else { FAR });
-                            }
-                            (true, _) => {}
-                        }
+                        patterns.add(&board, cell, |at| geometry.key(&board.cells, at, mover));
                     }
                 }
                 position.play(&mv).map_err(|e| format!("{}: {e}", where_()))?;
@@ -207,7 +187,7 @@ fn train(args: &[String]) -> Result<(), String> {
     }
     let samples: usize = patterns.games.iter().map(Vec::len).sum();
     println!("{} games, {samples} positions", patterns.games.len());
-    let kept = patterns.fit(held_out, min_seen, patterns.ids.get(&FAR).copied());
+    let kept = patterns.fit(held_out, min_seen);
     let table = PatternTable::new(kept.iter().map(|&(key, gamma)| (key, gamma as f32)).collect());
     let bytes = table.to_bytes();
     std::fs::write(&out, &bytes).map_err(|e| format!("{out}: {e}"))?;
@@ -263,7 +243,7 @@ impl Fit {
     /// Strengths fitted on all but the first `held_out` percent of the
     /// games, for the keys seen at least `min_seen` times whose strength
     /// is not 1 (to the table's precision).
-    fn fit(&self, held_out: usize, min_seen: u32, fixed: Option<u32>) -> Vec<(u64, f64)> {
+    fn fit(&self, held_out: usize, min_seen: u32) -> Vec<(u64, f64)> {
         let test_games = self.games.len() * held_out / 100;
         let fit: Vec<&Sample> = self.games[test_games..].iter().flatten().collect();
         let mut seen = vec![0u32; self.keys.len()];
@@ -272,9 +252,9 @@ impl Fit {
                 seen[id as usize] += count;
             }
         }
-        let gammas = minorize_maximize(&fit, self.keys.len(), 40, fixed);
+        let gammas = minorize_maximize(&fit, self.keys.len(), 40);
         (0..self.keys.len())
-            .filter(|&i| Some(i as u32) != fixed && seen[i] >= min_seen && gammas[i].ln().abs() >= 1.0 / 32.0)
+            .filter(|&i| seen[i] >= min_seen && gammas[i].ln().abs() >= 1.0 / 32.0)
             .map(|i| (self.keys[i], f64::from(gammas[i])))
             .collect()
     }
@@ -290,16 +270,11 @@ impl Fit {
     }
 }
 
-/// The key every cell away from the last stone shares in `--local`
-/// training (no pattern key has bits above 36).
-const FAR: u64 = u64::MAX;
-
 /// Bradley–Terry strengths by minorization–maximization: each pattern's
 /// gamma becomes its wins over the sum, across positions, of its
 /// candidates' share of that position's total strength. One virtual win
-/// and loss against a neutral pattern keep rare patterns near 1. The
-/// `fixed` pattern keeps strength 1 (the scale the others are read on).
-fn minorize_maximize(samples: &[&Sample], patterns: usize, rounds: usize, fixed: Option<u32>) -> Vec<f32> {
+/// and loss against a neutral pattern keep rare patterns near 1.
+fn minorize_maximize(samples: &[&Sample], patterns: usize, rounds: usize) -> Vec<f32> {
     let mut gamma = vec![1.0f64; patterns];
     let mut wins = vec![0.0f64; patterns];
     for s in samples {
@@ -313,7 +288,7 @@ fn minorize_maximize(samples: &[&Sample], patterns: usize, rounds: usize, fixed:
                 denominator[id as usize] += n as f64 / total;
             }
         }
-        for p in (0..patterns).filter(|&p| Some(p as u32) != fixed) {
+        for p in 0..patterns {
             // The virtual games: a win and a loss against gamma 1.
             let virtual_denominator = 2.0 / (gamma[p] + 1.0);
             gamma[p] = (wins[p] + 1.0) / (denominator[p] + virtual_denominator);

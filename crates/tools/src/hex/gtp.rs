@@ -479,7 +479,7 @@ impl GtpEngine {
         match args {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] playout_useless {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] connection_replies {}\n[bool] vc_cells {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
                  [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}",
                 self.level,
                 self.max_time_ms
@@ -491,11 +491,8 @@ impl GtpEngine {
                 k.connections as u8,
                 k.patterns as u8,
                 k.playout_patterns as u8,
-                k.playout_useless as u8,
                 k.dominated as u8,
                 k.vulnerable as u8,
-                k.connection_replies as u8,
-                k.vc_limits.between_cells as u8,
                 k.vc_limits.fulls,
                 k.vc_limits.semis,
                 self.searches,
@@ -555,24 +552,12 @@ impl GtpEngine {
                 k.playout_patterns = flag_value(flag)?;
                 Ok(String::new())
             }
-            ["playout_useless", flag] => {
-                k.playout_useless = flag_value(flag)?;
-                Ok(String::new())
-            }
             ["dominated", flag] => {
                 k.dominated = flag_value(flag)?;
                 Ok(String::new())
             }
             ["vulnerable", flag] => {
                 k.vulnerable = flag_value(flag)?;
-                Ok(String::new())
-            }
-            ["connection_replies", flag] => {
-                k.connection_replies = flag_value(flag)?;
-                Ok(String::new())
-            }
-            ["vc_cells", flag] => {
-                k.vc_limits.between_cells = flag_value(flag)?;
                 Ok(String::new())
             }
             [name @ ("knowledge_after" | "solver" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
@@ -590,7 +575,7 @@ impl GtpEngine {
                 }
                 Ok(String::new())
             }
-            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, fill_in, connections, patterns, playout_patterns, playout_useless, dominated, vulnerable, connection_replies, vc_cells, threads, reuse, \
+            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, threads, reuse, \
                       knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
