@@ -46,7 +46,7 @@ const USAGE: &str = "usage:
                                             and the app's work per tap, in headless Chromium
   cargo xtask cluster                       NATS (JetStream) and three room-server nodes on
                                             127.0.0.1:8787-8789, to try the cluster
-  cargo xtask strength hex|hadang|backgammon ...
+  cargo xtask strength hex|hex-positions|hadang|backgammon ...
                                             Papan's Expert against reference engines given by
                                             path (MoHex, Titanium, gorisanson, gnubg): a table
                                             with 95% intervals and seconds per move

@@ -72,6 +72,26 @@ impl Thinker for HexThinker {
     }
 }
 
+/// Who wins `position` with best play, by the exact solver ([`dfpn`]) after
+/// at most about `work` judgements: `None` when it has not found out by then.
+/// A finished game is its winner's.
+pub fn solve(position: &Hex, work: u64) -> Option<papan_rules::hex::Colour> {
+    if let Some(winner) = position.winner_colour() {
+        return Some(winner);
+    }
+    let n = position.size() as usize;
+    let cells: Vec<u8> = position
+        .stones()
+        .iter()
+        .map(|s| s.map_or(board::EMPTY, board::stone_of))
+        .collect();
+    let to_move = position.colour_to_move();
+    let verdict = dfpn::Dfpn::new(n, vc::VcLimits::default()).solve(&cells, board::stone_of(to_move), work);
+    verdict
+        .result
+        .map(|mover_wins| if mover_wins { to_move } else { to_move.other() })
+}
+
 /// What each level means in Hex on a board of `size`. Budgets are iterations
 /// (the definition); the time cap is only a safety net for callers with a
 /// clock. Expert's budget grows with the board (200 iterations per cell: 16k

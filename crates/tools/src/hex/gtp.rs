@@ -34,7 +34,7 @@ use papan_rules::hex::{Cell, Colour, Hex, HexMove, HexOptions, SIZES};
 use papan_rules::{Game, Seat};
 use std::sync::atomic::AtomicBool;
 
-pub const COMMANDS: [&str; 20] = [
+pub const COMMANDS: [&str; 21] = [
     "protocol_version",
     "name",
     "version",
@@ -53,6 +53,7 @@ pub const COMMANDS: [&str; 20] = [
     "swap-pieces",
     "hexgui-analyze_commands",
     "set_seed",
+    "dfpn-solve-state",
     "exit",
     "quit",
 ];
@@ -82,6 +83,8 @@ pub struct GtpEngine {
     /// Per-move cap set by `param_papan max_time` or `time_settings`,
     /// overriding the level's own.
     max_time_ms: Option<u64>,
+    /// Judgements `dfpn-solve-state` may spend.
+    solve_work: u64,
     /// The clock's reading when the current `genmove` began.
     move_started: Option<u64>,
     /// A fixed number of iterations per move (`param_papan iterations`):
@@ -147,6 +150,7 @@ impl GtpEngine {
             position: Hex::empty(HexOptions { size, swap: true }).expect("11 is offered"),
             level: Level::Expert,
             max_time_ms: None,
+            solve_work: 200_000,
             move_started: None,
             fixed_iterations: None,
             allow_swap: true,
@@ -240,11 +244,22 @@ impl GtpEngine {
             "time_settings" => self.time_settings(args),
             "swap-pieces" => self.play(&["white", "swap-pieces"]),
             "hexgui-analyze_commands" => Ok(String::new()),
+            "dfpn-solve-state" => Ok(self.solve_state().into()),
             "quit" | "exit" => {
                 self.quit = true;
                 Ok(String::new())
             }
             other => Err(format!("unknown command {other:?}")),
+        }
+    }
+
+    /// Benzene's `dfpn-solve-state`: the player who wins the position with
+    /// best play (`black` or `white`), or `empty` when the exact solver has
+    /// not found out within `param_papan solve_work` judgements.
+    fn solve_state(&self) -> &'static str {
+        match papan_bots::hex::solve(&self.position, self.solve_work) {
+            Some(colour) => colour_word(self.position.seat_of(colour)),
+            None => "empty",
         }
     }
 
@@ -480,7 +495,7 @@ impl GtpEngine {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
                  [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
-                 [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}",
+                 [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
                 self.level,
                 self.max_time_ms
                     .map_or("level".to_string(), |ms| format!("{}", ms as f64 / 1000.0)),
@@ -503,6 +518,7 @@ impl GtpEngine {
                 k.exploration,
                 k.rave_equivalence,
                 k.expand_after,
+                self.solve_work,
             )),
             ["max_time", seconds] => {
                 let s: f64 = seconds.parse().map_err(|_| "max_time needs seconds")?;
@@ -521,6 +537,10 @@ impl GtpEngine {
             ["allow_swap", flag] => {
                 self.allow_swap = flag_value(flag)?;
                 self.rebuild();
+                Ok(String::new())
+            }
+            ["solve_work", count] => {
+                self.solve_work = count.parse().map_err(|_| "solve_work needs a number of judgements")?;
                 Ok(String::new())
             }
             ["resign_threshold", p] => {
@@ -575,7 +595,7 @@ impl GtpEngine {
                 }
                 Ok(String::new())
             }
-            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, threads, reuse, \
+            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, threads, reuse, \
                       knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
@@ -649,6 +669,36 @@ mod tests {
         let mut e = GtpEngine::new(None);
         assert_eq!(ask(&mut e, "boardsize 7"), "=\n\n");
         e
+    }
+
+    #[test]
+    fn dfpn_solve_state_names_the_winner_or_empty_when_out_of_work() {
+        let mut e = small();
+        // Black (top to bottom) holds a1..a6 and wins at a7, to move.
+        for row in 1..=6 {
+            ask(&mut e, &format!("play b a{row}"));
+            ask(&mut e, &format!("play w g{row}"));
+        }
+        assert_eq!(ask(&mut e, "dfpn-solve-state"), "= black\n\n");
+        ask(&mut e, "play b a7");
+        assert_eq!(
+            ask(&mut e, "dfpn-solve-state"),
+            "= black\n\n",
+            "a finished game is its winner's"
+        );
+        // White (left to right) holds a1..f1 and wins at g1, to move.
+        ask(&mut e, "clear_board");
+        for (col, black) in "abcdef".chars().zip(["c3", "c4", "c5", "d3", "d4", "e3"]) {
+            ask(&mut e, &format!("play b {black}"));
+            ask(&mut e, &format!("play w {col}1"));
+        }
+        ask(&mut e, "play b g7");
+        assert_eq!(ask(&mut e, "dfpn-solve-state"), "= white\n\n");
+        // One judgement cannot decide the empty board.
+        ask(&mut e, "clear_board");
+        ask(&mut e, "param_papan solve_work 1");
+        assert_eq!(ask(&mut e, "dfpn-solve-state"), "= empty\n\n");
+        assert!(ask(&mut e, "param_papan solve_work lots").starts_with("? solve_work needs"));
     }
 
     #[test]

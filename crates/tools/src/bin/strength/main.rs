@@ -8,6 +8,11 @@
 //!     [--size 9] [--games 40] [--time 1] [--papan-time S]
 //!     [--reference-time S] [--seed 1000] [--papan-gtp "param_papan vc 0"]...
 //!     [--label TEXT] [--record FILE] [--papan PATH] [--reference-threads 1] [--jobs 1]
+//! strength hex-positions --positions FILE --mohex PATH | --judge-papan PATH
+//!     [--time 1] [--papan-gtp LINE]... [--solve-time 10] [--solve-work 200000]
+//!     [--record FILE] [--label TEXT] [--papan PATH | --mover-mohex PATH] [--jobs 1]
+//! strength hex-positions --positions FILE --build RECORD... --mohex PATH | --judge-papan PATH
+//!     [--size 9] [--count 500] [--seed 1] [--from-ply 8] [--to-ply 32] [--jobs 1]
 //! strength hadang --titanium PATH [--reference-time 1] | --gorisanson DIR [--rollouts 60000]
 //!     [--node node] [--games 20] [--time 1] [--papan-time S] [--seed 1000]
 //!     [--label TEXT] [--record FILE] [--papan PATH]
@@ -15,6 +20,10 @@
 //!     [--level expert] [--papan "PATH ARGS"] [--scripts DIR] [--record FILE]
 //! strength backgammon --gnubg PATH --regrade RECORD [--positions N] [--papan "PATH ARGS"]
 //! ```
+//!
+//! `hex-positions` scores Papan's moves in positions the side to move wins
+//! (how often it keeps the win) by an exact solver's judgement, and with
+//! `--build` makes such positions from match records (`hex_positions`).
 //!
 //! Backgammon is played inside GNU Backgammon by its own scripting
 //! (`crates/rules/tests/data/gnubg/play_vs_bot.py`, duplicate dice); the
@@ -30,6 +39,7 @@ mod backgammon;
 mod engine;
 mod hadang;
 mod hex;
+mod hex_positions;
 #[path = "../arena/stats.rs"]
 #[allow(dead_code)]
 mod stats;
@@ -39,6 +49,10 @@ use std::str::FromStr;
 
 const USAGE: &str = "usage: strength hex --mohex PATH | --reference-papan PATH [--reference-gtp LINE]... [--size 9] [--games 40] [--time 1] \
 [--papan-time S] [--reference-time S] [--seed N] [--papan-gtp LINE]... [--label TEXT] [--record FILE] [--papan PATH] [--jobs N]
+       strength hex-positions --positions FILE --mohex PATH | --judge-papan PATH [--time 1] [--papan-gtp LINE]... \
+[--solve-time 10] [--solve-work 200000] [--record FILE] [--label TEXT] [--papan PATH | --mover-mohex PATH] [--jobs N]
+       strength hex-positions --positions FILE --build RECORD... --mohex PATH | --judge-papan PATH [--size 9] \
+[--count 500] [--seed N] [--from-ply 8] [--to-ply 32] [--jobs N]
        strength hadang --titanium PATH [--reference-time S] | --gorisanson DIR [--rollouts N] [--node node] \
 [--games 20] [--time 1] [--papan-time S] [--seed N] [--label TEXT] [--record FILE] [--papan PATH]
        strength backgammon --gnubg PATH [--games 200] [--seed N] [--plies 0] [--judge] [--level expert] \
@@ -111,6 +125,11 @@ fn main() {
             flags.finish()?;
             hex::run(&m).map(|row| format!("{}\n{row}", hex::TABLE_HEAD))
         }),
+        Some("hex-positions") => Flags::parse(words).and_then(|mut flags| {
+            let run = hex_positions::PositionsRun::from_flags(&mut flags)?;
+            flags.finish()?;
+            hex_positions::run(&run)
+        }),
         Some("hadang") => Flags::parse(words).and_then(|mut flags| {
             let m = hadang::HadangMatch::from_flags(&mut flags)?;
             flags.finish()?;
@@ -128,7 +147,9 @@ fn main() {
                 backgammon::run(&m).map(|row| format!("{head}\n{row}"))
             })
         }
-        Some(other) => Err(format!("unknown game {other:?} (hex, hadang or backgammon)\n{USAGE}")),
+        Some(other) => Err(format!(
+            "unknown game {other:?} (hex, hex-positions, hadang or backgammon)\n{USAGE}"
+        )),
         None => Err(USAGE.to_string()),
     };
     match result {
