@@ -3,6 +3,7 @@
 //! twice with the colours swapped, every move checked by papan-rules.
 
 use crate::engine::Engine;
+use crate::parallel::in_parallel;
 use crate::stats::{wilson, Spread};
 use crate::Flags;
 use papan_rules::hex::{Cell, Hex, HexMove, HexOptions};
@@ -12,8 +13,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 pub struct HexMatch {
     pub size: u8,
@@ -227,67 +226,36 @@ fn record_line(played: &Played) -> String {
 /// game before it is in (so a long match stopped half way keeps its
 /// finished games, in order).
 fn play_all(m: &HexMatch, openings: &[Cell], mut record: Option<std::fs::File>) -> Result<Vec<Played>, String> {
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<Result<(usize, Played), String>>();
-    std::thread::scope(|scope| {
-        for _ in 0..m.jobs.min(m.games) {
-            let sender = sender.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let engines = Engine::start("papan", &m.papan).and_then(|papan| {
-                    let name = if m.reference_is_papan { "reference" } else { "mohex" };
-                    Ok((papan, Engine::start(name, &m.reference)?))
-                });
-                let (mut papan, mut reference) = match engines {
-                    Ok(pair) => pair,
-                    Err(e) => {
-                        next.store(m.games, Ordering::Relaxed);
-                        return drop(sender.send(Err(e)));
-                    }
-                };
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= m.games {
-                        return;
-                    }
-                    let result = play_one(m, &mut papan, &mut reference, game, openings[game / 2]);
-                    let failed = result.is_err();
-                    if sender.send(result.map(|played| (game, played))).is_err() || failed {
-                        // The match stops at the first failure: no worker starts another game
-                        // (likewise when a worker's engines do not start, above).
-                        next.store(m.games, Ordering::Relaxed);
-                        return;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        let mut games: Vec<Option<Played>> = (0..m.games).map(|_| None).collect();
-        let mut recorded = 0;
-        for message in receiver {
-            let (game, played) = message?;
-            eprintln!(
-                "game {:>3} {} papan {} {} in {} plies{}",
-                game + 1,
-                openings[game / 2],
-                if played.papan_black { "black" } else { "white" },
-                if played.papan_won { "won" } else { "lost" },
-                played.plies,
-                if played.resigned { " (resigned)" } else { "" }
-            );
-            games[game] = Some(played);
-            while let Some(Some(played)) = games.get(recorded) {
-                if let Some(file) = record.as_mut() {
-                    writeln!(file, "{}", record_line(played)).map_err(|e| format!("record: {e}"))?;
-                }
-                recorded += 1;
+    let games: Vec<usize> = (0..m.games).collect();
+    let start = || {
+        let papan = Engine::start("papan", &m.papan)?;
+        let name = if m.reference_is_papan { "reference" } else { "mohex" };
+        Ok((papan, Engine::start(name, &m.reference)?))
+    };
+    let play = |(papan, reference): &mut (Engine, Engine), _: usize, &game: &usize| {
+        play_one(m, papan, reference, game, openings[game / 2])
+    };
+    let mut recorded = 0;
+    let arrived = |game: usize, so_far: &[Option<Played>]| {
+        let played = so_far[game].as_ref().expect("the game that arrived");
+        eprintln!(
+            "game {:>3} {} papan {} {} in {} plies{}",
+            game + 1,
+            openings[game / 2],
+            if played.papan_black { "black" } else { "white" },
+            if played.papan_won { "won" } else { "lost" },
+            played.plies,
+            if played.resigned { " (resigned)" } else { "" }
+        );
+        while let Some(Some(played)) = so_far.get(recorded) {
+            if let Some(file) = record.as_mut() {
+                writeln!(file, "{}", record_line(played)).map_err(|e| format!("record: {e}"))?;
             }
+            recorded += 1;
         }
-        games
-            .into_iter()
-            .collect::<Option<Vec<Played>>>()
-            .ok_or_else(|| "a worker stopped before the match was over".to_string())
-    })
+        Ok(())
+    };
+    in_parallel(m.jobs, &games, start, play, arrived)
 }
 
 pub const TABLE_HEAD: &str = "| Hex | Papan | games | Papan score | 95% interval | as black | as white | Papan s/move mean, p95 | reference s/move mean, p95 | plies |\n|---|---|---|---|---|---|---|---|---|---|";

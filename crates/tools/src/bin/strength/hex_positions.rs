@@ -20,6 +20,7 @@
 //! and the moves from the empty board (`9 e5 d6 …`; black first, no swap).
 
 use crate::engine::Engine;
+use crate::parallel::in_parallel;
 use crate::stats::{wilson, Spread};
 use crate::Flags;
 use papan_rules::hex::{Cell, Hex, HexMove, HexOptions};
@@ -29,8 +30,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 pub struct PositionsRun {
     pub positions: String,
@@ -120,7 +119,6 @@ impl PositionsRun {
 }
 
 /// One position: its size and the moves that reach it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Position {
     size: u8,
     moves: Vec<Cell>,
@@ -156,12 +154,25 @@ impl Position {
     }
 
     fn mover(&self) -> Seat {
-        if self.moves.len().is_multiple_of(2) {
-            Seat::First
-        } else {
-            Seat::Second
-        }
+        seat_after(self.moves.len())
     }
+}
+
+/// The seat that plays the move after `ply` moves (black first, no swap).
+fn seat_after(ply: usize) -> Seat {
+    if ply.is_multiple_of(2) {
+        Seat::First
+    } else {
+        Seat::Second
+    }
+}
+
+/// Plays `moves` from the empty board on `engine`.
+fn play_moves(engine: &mut Engine, moves: &[Cell]) -> Result<()> {
+    for (ply, cell) in moves.iter().enumerate() {
+        engine.gtp(&format!("play {} {cell}", gtp_colour(seat_after(ply))))?;
+    }
+    Ok(())
 }
 
 fn gtp_colour(seat: Seat) -> &'static str {
@@ -222,9 +233,9 @@ fn judge_winner(judge: &Judge, engine: &mut Engine, position: &Position, extra: 
             engine.gtp(&format!("param_papan solve_work {work}"))?;
         }
     }
-    for (ply, cell) in position.moves.iter().chain(extra.iter()).enumerate() {
-        let seat = if ply % 2 == 0 { Seat::First } else { Seat::Second };
-        engine.gtp(&format!("play {} {cell}", gtp_colour(seat)))?;
+    play_moves(engine, &position.moves)?;
+    if let Some(cell) = extra {
+        engine.gtp(&format!("play {} {cell}", gtp_colour(position.mover())))?;
     }
     let (answer, _) = engine.gtp("dfpn-solve-state")?;
     match answer.trim().to_ascii_lowercase().as_str() {
@@ -233,54 +244,6 @@ fn judge_winner(judge: &Judge, engine: &mut Engine, position: &Position, extra: 
         "empty" => Ok(None),
         other => Err(format!("{} answered dfpn-solve-state with {other:?}", engine.name)),
     }
-}
-
-/// `work` on every item by `jobs` workers, each with the engines `start`
-/// gives it; the results in the items' order. The first failure stops it.
-fn in_parallel<T: Sync, W, R: Send>(
-    jobs: usize,
-    items: &[T],
-    start: impl Fn() -> Result<W> + Sync,
-    work: impl Fn(&mut W, usize, &T) -> Result<R> + Sync,
-) -> Result<Vec<R>> {
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<Result<(usize, R)>>();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(items.len()) {
-            let (sender, next, start, work) = (sender.clone(), &next, &start, &work);
-            scope.spawn(move || {
-                let mut engines = match start() {
-                    Ok(engines) => engines,
-                    Err(e) => {
-                        next.store(items.len(), Ordering::Relaxed);
-                        return drop(sender.send(Err(e)));
-                    }
-                };
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= items.len() {
-                        return;
-                    }
-                    let result = work(&mut engines, i, &items[i]);
-                    let failed = result.is_err();
-                    if sender.send(result.map(|r| (i, r))).is_err() || failed {
-                        next.store(items.len(), Ordering::Relaxed);
-                        return;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
-        for message in receiver {
-            let (i, r) = message?;
-            results[i] = Some(r);
-        }
-        results
-            .into_iter()
-            .collect::<Option<Vec<R>>>()
-            .ok_or_else(|| "a worker stopped before the end".to_string())
-    })
 }
 
 type Result<T> = std::result::Result<T, String>;
@@ -321,8 +284,8 @@ fn candidates(build: &Build) -> Result<Vec<Position>> {
                 // The same stones with the same side to move are one position.
                 let mut black: Vec<Cell> = position.moves.iter().step_by(2).copied().collect();
                 let mut white: Vec<Cell> = position.moves.iter().skip(1).step_by(2).copied().collect();
-                black.sort_by_key(|c| (c.row, c.col));
-                white.sort_by_key(|c| (c.row, c.col));
+                black.sort();
+                white.sort();
                 if seen.insert((black, white)) {
                     all.push(position);
                 }
@@ -341,6 +304,7 @@ fn build_positions(run: &PositionsRun, build: &Build) -> Result<String> {
         &offered,
         || start_judge(&run.judge),
         |judge, _, position| judge_winner(&run.judge, judge, position, None),
+        |_, _| Ok(()),
     )?;
     let won: Vec<&Position> = offered
         .iter()
@@ -395,37 +359,35 @@ fn score_positions(run: &PositionsRun) -> Result<String> {
         };
         Ok((mover, start_judge(&run.judge)?))
     };
-    let tried = in_parallel(run.jobs, &positions, start, |(papan, judge), i, position| {
-        papan.gtp(&format!("boardsize {} {}", position.size, position.size))?;
-        papan.gtp("clear_board")?;
+    let choose = |(mover, judge): &mut (Engine, Engine), i: usize, position: &Position| {
+        mover.gtp(&format!("boardsize {} {}", position.size, position.size))?;
+        mover.gtp("clear_board")?;
         if run.mover_mohex.is_some() {
-            papan.gtp("param_game allow_swap 0")?;
-            papan.gtp(&format!("param_mohex max_time {}", run.time))?;
-            papan.gtp("param_mohex use_time_management 0")?;
+            mover.gtp("param_game allow_swap 0")?;
+            mover.gtp(&format!("param_mohex max_time {}", run.time))?;
+            mover.gtp("param_mohex use_time_management 0")?;
         } else {
-            papan.gtp("param_papan allow_swap 0")?;
-            papan.gtp(&format!("param_papan max_time {}", run.time))?;
-            papan.gtp(&format!("set_seed {}", 1_000 + i))?;
+            mover.gtp("param_papan allow_swap 0")?;
+            mover.gtp(&format!("param_papan max_time {}", run.time))?;
+            mover.gtp(&format!("set_seed {}", 1_000 + i))?;
         }
         for line in &run.papan_setup {
-            papan.gtp(line)?;
+            mover.gtp(line)?;
         }
-        for (ply, cell) in position.moves.iter().enumerate() {
-            let seat = if ply % 2 == 0 { Seat::First } else { Seat::Second };
-            papan.gtp(&format!("play {} {cell}", gtp_colour(seat)))?;
-        }
-        let (answer, took) = papan.gtp(&format!("genmove {}", gtp_colour(position.mover())))?;
+        play_moves(mover, &position.moves)?;
+        let (answer, took) = mover.gtp(&format!("genmove {}", gtp_colour(position.mover())))?;
         let answer = answer.trim().to_ascii_lowercase();
         let cell: Cell = answer
             .parse()
-            .map_err(|e| format!("{} answered {answer:?} in {}: {e}", papan.name, position.line()))?;
+            .map_err(|e| format!("{} answered {answer:?} in {}: {e}", mover.name, position.line()))?;
         let winner = judge_winner(&run.judge, judge, position, Some(cell))?;
         Ok(Tried {
             cell,
             seconds: took.as_secs_f64(),
             kept: winner.map(|w| w == position.mover()),
         })
-    })?;
+    };
+    let tried = in_parallel(run.jobs, &positions, start, choose, |_, _| Ok(()))?;
     if let Some(path) = &run.record {
         let mut text = String::new();
         for (position, t) in positions.iter().zip(&tried) {

@@ -40,6 +40,7 @@ mod engine;
 mod hadang;
 mod hex;
 mod hex_positions;
+mod parallel;
 #[path = "../arena/stats.rs"]
 #[allow(dead_code)]
 mod stats;
