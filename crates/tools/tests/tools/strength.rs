@@ -1,7 +1,9 @@
 //! `strength hex` plays the same games whether one worker plays them all or
 //! several share them (`--jobs`): each game's seeds and opening come from
 //! its number, and the record lists the games in that order. An engine that
-//! does not start stops the match with its name.
+//! does not start stops the match with its name. `strength hex-positions`
+//! keeps only positions its judge finds won for the mover, and each verdict
+//! on a move agrees with solving the position after it here.
 
 use papan_rules::hex::{Cell, Colour, Hex, HexMove, HexOptions};
 use papan_rules::Game;
