@@ -38,6 +38,7 @@ pub struct PositionsRun {
     /// `Some`: make the positions file from these match records instead.
     pub build: Option<Build>,
     pub papan: String,
+    /// GTP lines for the engine that moves (`--papan-gtp`; MoHex's too).
     pub papan_setup: Vec<String>,
     pub time: f64,
     pub judge: Judge,
@@ -423,4 +424,38 @@ fn table_row(run: &PositionsRun, tried: &[Tried]) -> String {
         spread.mean,
         spread.p95,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each shipped positions file reads back as legal unfinished games,
+    /// as many as its header says, each the opening of a game in the
+    /// records it was built from.
+    #[test]
+    fn shipped_positions_are_openings_of_the_shipped_games() {
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data");
+        for size in [9, 11] {
+            let path = format!("{data}/hex-positions-{size}.txt");
+            let positions = read_positions(&path).unwrap();
+            let header = std::fs::read_to_string(&path).unwrap();
+            let stated = format!("{} of ", positions.len());
+            assert!(header.lines().next().unwrap().contains(&stated), "{path}: header count");
+            let games: Vec<Vec<Cell>> = std::fs::read_to_string(format!("{data}/hex-mohex-games-{size}.txt"))
+                .unwrap()
+                .lines()
+                .filter(|line| !line.starts_with('#'))
+                .map(|line| line.split_whitespace().skip(2).filter_map(|w| w.parse().ok()).collect())
+                .collect();
+            for position in &positions {
+                assert_eq!(position.size, size);
+                assert!(
+                    games.iter().any(|game| game.starts_with(&position.moves)),
+                    "{path}: {} is in no recorded game",
+                    position.line()
+                );
+            }
+        }
+    }
 }

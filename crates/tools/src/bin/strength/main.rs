@@ -24,6 +24,9 @@
 //! `hex-positions` scores Papan's moves in positions the side to move wins
 //! (how often it keeps the win) by an exact solver's judgement, and with
 //! `--build` makes such positions from match records (`hex_positions`).
+//! Its `--papan-gtp` lines go to the engine that moves, MoHex too with
+//! `--mover-mohex` (for MoHex's own ablations: `"param_mohex_policy
+//! pattern_heuristic 0"`).
 //!
 //! Backgammon is played inside GNU Backgammon by its own scripting
 //! (`crates/rules/tests/data/gnubg/play_vs_bot.py`, duplicate dice); the
