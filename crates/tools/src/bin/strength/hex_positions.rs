@@ -256,6 +256,15 @@ pub fn run(run: &PositionsRun) -> Result<String> {
     }
 }
 
+/// The moves of one match-record line (`papan-black papan-won e5 d6 … [resign]`).
+fn record_moves(line: &str) -> Result<Vec<Cell>> {
+    line.split_whitespace()
+        .skip(2)
+        .filter(|w| *w != "resign")
+        .map(|w| w.parse::<Cell>().map_err(|e| format!("{w:?}: {e}")))
+        .collect()
+}
+
 /// Every position of the records' games within the plies asked, once each.
 fn candidates(build: &Build) -> Result<Vec<Position>> {
     let mut seen = HashSet::new();
@@ -266,14 +275,7 @@ fn candidates(build: &Build) -> Result<Vec<Position>> {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
-            // `papan-black papan-won e5 d6 … [resign]`
-            let moves = line
-                .split_whitespace()
-                .skip(2)
-                .filter(|w| *w != "resign")
-                .map(|w| w.parse::<Cell>())
-                .collect::<std::result::Result<Vec<Cell>, _>>()
-                .map_err(|e| format!("{path} line {}: {e}", number + 1))?;
+            let moves = record_moves(line).map_err(|e| format!("{path} line {}: {e}", number + 1))?;
             for ply in build.first..=build.last.min(moves.len().saturating_sub(1)) {
                 let position = Position {
                     size: build.size,
@@ -446,7 +448,7 @@ mod tests {
                 .unwrap()
                 .lines()
                 .filter(|line| !line.starts_with('#'))
-                .map(|line| line.split_whitespace().skip(2).filter_map(|w| w.parse().ok()).collect())
+                .map(|line| record_moves(line).unwrap())
                 .collect();
             for position in &positions {
                 assert_eq!(position.size, size);
