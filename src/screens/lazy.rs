@@ -61,7 +61,8 @@ fn GameScreen(route: Route) -> Element {
     }
 }
 
-/// The notice of a game screen whose wasm could not be fetched.
+/// The notice of a game screen whose wasm could not be fetched, with a
+/// button to fetch it again once the phone is back online.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn load_failed() -> Element {
     let lang = use_context::<Signal<AppSettings>>().read().lang;
@@ -70,8 +71,25 @@ fn load_failed() -> Element {
             TopBar { lang, title: tr(lang, "app-name"), back: Some(Route::Home {}) }
             main { class: "content empty-state",
                 p { class: "notice notice-error", "data-testid": "screen-load-failed", {tr(lang, "screen-load-failed")} }
+                button {
+                    class: "btn btn-primary btn-block",
+                    "data-testid": "screen-load-retry",
+                    onclick: move |_| reload_page(),
+                    {tr(lang, "screen-load-retry")}
+                }
             }
         }
+    }
+}
+
+/// Loads the page again at the same route. The lazy loader keeps a failed
+/// fetch for the page's life, so only a fresh page asks for the game
+/// screens again; an installed app has no reload button of its own.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn reload_page() {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().reload();
     }
 }
 

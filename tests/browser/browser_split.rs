@@ -1,7 +1,8 @@
 //! The web build's split (`src/screens/lazy.rs`, `xtask/src/split.rs`): the
 //! home screen comes up from the main wasm alone, and a game screen whose
 //! wasm cannot be had says so (in id, fil and en, whole at 320 px) and
-//! leaves the app working.
+//! leaves the app working, and that its Try again button brings the
+//! screen up once the wasm can be had.
 //!
 //! It serves a copy of the build without `module_0_game_screen.wasm` (so the
 //! service worker, whose precache then fails, cannot have it either).
@@ -15,7 +16,7 @@ const GAME_SCREENS: &str = "module_0_game_screen.wasm";
 const SHOT: &str = "test-output/browser/split-missing-module-failure.png";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
+async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so_and_comes_back() {
     let repo = browser::repo();
     let dist = web::web_build(&repo).unwrap_or_else(|e| panic!("web build unavailable: {e}"));
     assert!(
@@ -23,7 +24,7 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
         "the web build has no {GAME_SCREENS}: the game screens were not split off"
     );
     let (_site_dir, site) = web::copy_of_build(&dist, Some(GAME_SCREENS));
-    let base = static_server::spawn(site, 0).expect("serve the copy on 127.0.0.1");
+    let base = static_server::spawn(site.clone(), 0).expect("serve the copy on 127.0.0.1");
     let driver = start_driver();
     let client = driver
         .connect_phone_sized(320, 700)
@@ -67,6 +68,24 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so() {
             )
             .await?;
         }
+        // Back online: the wasm is there again, and Try again on the notice
+        // brings Hex's setup up (the page's loader keeps its failure, so the
+        // button loads the page afresh at the same route).
+        scroll_and_tap_testid(&client, "play-hex").await?;
+        wait_js(
+            &client,
+            "the notice again",
+            "return !!document.querySelector('[data-testid=\"screen-load-retry\"]')",
+        )
+        .await?;
+        std::fs::copy(dist.join(GAME_SCREENS), site.join(GAME_SCREENS)).map_err(|e| e.to_string())?;
+        scroll_and_tap_testid(&client, "screen-load-retry").await?;
+        wait_js(
+            &client,
+            "Hex's setup after Try again",
+            "return !!document.querySelector('[data-testid=\"start-game\"]')",
+        )
+        .await?;
         Ok::<_, String>(())
     };
     let outcome = tokio::time::timeout(Duration::from_secs(180), checks)

@@ -272,4 +272,5 @@ settings-notify-unsupported = This browser cannot show notifications from Papan.
 settings-notify-denied = Notifications are blocked for Papan. Allow them in the browser's site settings, then try again.
 settings-notify-failed = The room server could not be reached. Try again when you are online.
 settings-notify-browser-failed = This browser could not sign up for notifications: its push service did not answer. Try again later.
-screen-load-failed = This screen could not be loaded: you are offline and it is not saved on this device yet. Connect to the internet, then reload Papan.
+screen-load-failed = This screen could not be loaded: you are offline and it is not saved on this device yet. Connect to the internet, then tap Try again.
+screen-load-retry = Try again

@@ -257,4 +257,5 @@ settings-notify-unsupported = Hindi makapagpakita ng abiso mula sa Papan ang bro
 settings-notify-denied = Naka-block ang mga abiso para sa Papan. Payagan ito sa site settings ng browser, saka subukang muli.
 settings-notify-failed = Hindi maabot ang server ng kuwarto. Subukang muli kapag online ka na.
 settings-notify-browser-failed = Hindi makapag-sign up sa mga abiso ang browser na ito: hindi sumagot ang push service nito. Subukang muli mamaya.
-screen-load-failed = Hindi ma-load ang screen na ito: offline ka at hindi pa ito naka-save sa device na ito. Kumonekta sa internet, saka i-reload ang Papan.
+screen-load-failed = Hindi ma-load ang screen na ito: offline ka at hindi pa ito naka-save sa device na ito. Kumonekta sa internet, saka i-tap ang Subukan ulit.
+screen-load-retry = Subukan ulit

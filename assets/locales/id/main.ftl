@@ -255,4 +255,5 @@ settings-notify-unsupported = Peramban ini tidak bisa menampilkan notifikasi Pap
 settings-notify-denied = Notifikasi untuk Papan diblokir. Izinkan di pengaturan situs peramban, lalu coba lagi.
 settings-notify-failed = Server ruang tidak terjangkau. Coba lagi saat daring.
 settings-notify-browser-failed = Peramban ini gagal mendaftar notifikasi: layanan push-nya tidak menjawab. Coba lagi nanti.
-screen-load-failed = Layar ini belum bisa dimuat: kamu sedang offline dan layarnya belum tersimpan di perangkat ini. Sambungkan internet, lalu muat ulang Papan.
+screen-load-failed = Layar ini belum bisa dimuat: kamu sedang offline dan layarnya belum tersimpan di perangkat ini. Sambungkan internet, lalu ketuk Coba lagi.
+screen-load-retry = Coba lagi
