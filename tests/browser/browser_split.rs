@@ -1,8 +1,8 @@
 //! The web build's split (`src/screens/lazy.rs`, `xtask/src/split.rs`): the
 //! home screen comes up from the main wasm alone, and a game screen whose
 //! wasm cannot be had says so (in id, fil and en, whole at 320 px) and
-//! leaves the app working, and that its Try again button brings the
-//! screen up once the wasm can be had.
+//! leaves the app working; its Try again button brings the screen up once
+//! the wasm can be had.
 //!
 //! It serves a copy of the build without `module_0_game_screen.wasm` (so the
 //! service worker, whose precache then fails, cannot have it either).
