@@ -17,10 +17,11 @@ use std::time::Duration;
 
 const LEASE: Duration = Duration::from_secs(1);
 
-/// The lease of a node run as its own process: longer than [`LEASE`], so a
-/// debug build starved of the CPU for a second on a busy CI machine keeps
-/// its lease (a node whose lease lapses drops its rooms, failing a request
-/// in flight), as a node's 10 s lease does in production.
+/// The lease of the nodes in the tests that allow no request to be asked
+/// again: longer than [`LEASE`], so a debug build starved of the CPU for a
+/// second on a busy CI machine keeps its lease (a node whose lease lapses
+/// drops its rooms, failing a request in flight), as a node's 10 s lease
+/// does in production.
 const NODE_LEASE: Duration = Duration::from_secs(3);
 
 /// What the players had accepted, and how often a request had to be asked
@@ -120,8 +121,8 @@ async fn check_streams(streams: [tokio::task::JoinHandle<Vec<RoomEvent>>; 2], en
 #[tokio::test]
 async fn any_node_serves_any_room_its_streams_and_its_ratings() {
     let nats = Nats::start().await;
-    let a_node = cluster_node(&nats.url, LEASE).await;
-    let b_node = cluster_node(&nats.url, LEASE).await;
+    let a_node = cluster_node(&nats.url, NODE_LEASE).await;
+    let b_node = cluster_node(&nats.url, NODE_LEASE).await;
     // Each device registers on its own node and plays through it.
     let a = device(&a_node.base_url()).await;
     let b = device(&b_node.base_url()).await;
