@@ -9,7 +9,7 @@
 
 use crate::support;
 use std::time::Duration;
-use support::browser::{self, save_shot, scroll_and_tap_testid, start_driver, wait_js};
+use support::browser::{self, save_shot, scroll_and_tap_testid, start_driver, wait_js, wait_present};
 use support::{static_server, web};
 
 const GAME_SCREENS: &str = "module_0_game_screen.wasm";
@@ -36,12 +36,7 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so_and_com
         // alone, then Hex's setup, which is in the missing part.
         for (lang, words) in [("id", "Layar ini"), ("fil", "screen na ito"), ("en", "This screen")] {
             browser::open_fresh(&client, &base, lang, &[], "/").await?;
-            wait_js(
-                &client,
-                "the home screen without the game screens' wasm",
-                "return !!document.querySelector('[data-testid=\"play-hex\"]')",
-            )
-            .await?;
+            wait_present(&client, "[data-testid=\"play-hex\"]").await?;
             scroll_and_tap_testid(&client, "play-hex").await?;
             let notice = format!(
                 "const n = document.querySelector('[data-testid=\"screen-load-failed\"]');
@@ -61,31 +56,16 @@ async fn home_needs_only_the_main_wasm_and_a_missing_game_screen_says_so_and_com
             .await;
             // The app is still alive: back home from the notice's screen.
             scroll_and_tap_testid(&client, "back").await?;
-            wait_js(
-                &client,
-                "the home screen again",
-                "return !!document.querySelector('[data-testid=\"play-hex\"]')",
-            )
-            .await?;
+            wait_present(&client, "[data-testid=\"play-hex\"]").await?;
         }
         // Back online: the wasm is there again, and Try again on the notice
         // brings Hex's setup up (the page's loader keeps its failure, so the
         // button loads the page afresh at the same route).
         scroll_and_tap_testid(&client, "play-hex").await?;
-        wait_js(
-            &client,
-            "the notice again",
-            "return !!document.querySelector('[data-testid=\"screen-load-retry\"]')",
-        )
-        .await?;
+        wait_present(&client, "[data-testid=\"screen-load-retry\"]").await?;
         std::fs::copy(dist.join(GAME_SCREENS), site.join(GAME_SCREENS)).map_err(|e| e.to_string())?;
         scroll_and_tap_testid(&client, "screen-load-retry").await?;
-        wait_js(
-            &client,
-            "Hex's setup after Try again",
-            "return !!document.querySelector('[data-testid=\"start-game\"]')",
-        )
-        .await?;
+        wait_present(&client, "[data-testid=\"start-game\"]").await?;
         Ok::<_, String>(())
     };
     let outcome = tokio::time::timeout(Duration::from_secs(180), checks)
