@@ -69,6 +69,11 @@ pub struct Knobs {
     pub playout_patterns: bool,
     /// How much H-search keeps and combines.
     pub vc_limits: VcLimits,
+    /// The root's H-search keeps connections between empty cells as well
+    /// ([`VcLimits::with_cells`]; boards up to [`ROOT_CELLS_MAX_SIZE`]):
+    /// once a move, it proves about twice the positions the tree's builder
+    /// does (README).
+    pub root_cells: bool,
     /// Moves another candidate dominates are cut
     /// ([`super::inferior::prune_dominated`]).
     pub dominated: bool,
@@ -99,6 +104,7 @@ impl Default for Knobs {
             patterns: true,
             playout_patterns: false,
             vc_limits: VcLimits::default(),
+            root_cells: true,
             dominated: true,
             vulnerable: true,
             solver: 0,
@@ -232,6 +238,11 @@ const MAX_NODES: usize = 1 << 22;
 /// 9×9 costs about what 30 to 60 iterations do.
 pub const SOLVER_PERIOD: u64 = 256;
 
+/// The largest board whose root gets the H-search through empty cells
+/// ([`Knobs::root_cells`]): a build takes about 0.1 s on 13×13 and up to
+/// seconds on 19×19.
+const ROOT_CELLS_MAX_SIZE: usize = 13;
+
 pub struct HexSearch {
     n: usize,
     geometry: Geometry,
@@ -250,6 +261,8 @@ pub struct HexSearch {
     path: Vec<usize>,
     policy: HexPolicy,
     vc: VcBuilder,
+    /// The root's builder ([`Knobs::root_cells`]).
+    root_vc: Option<VcBuilder>,
     pattern_geometry: PatternGeometry,
     patterns: &'static PatternTable,
     gammas: Vec<f32>,
@@ -281,6 +294,8 @@ impl HexSearch {
             path: Vec::new(),
             policy: HexPolicy::new(n),
             vc: VcBuilder::with_limits(n, knobs.vc_limits),
+            root_vc: (knobs.root_cells && n <= ROOT_CELLS_MAX_SIZE)
+                .then(|| VcBuilder::with_limits(n, knobs.vc_limits.with_cells())),
             pattern_geometry: PatternGeometry::new(n),
             patterns: PatternTable::shipped(),
             gammas: Vec::new(),
@@ -749,7 +764,11 @@ impl HexSearch {
         }
         let mut allowed: CellSet = (0..n2).filter(|&k| self.cells[k] == EMPTY).collect();
         if self.knobs.connections {
-            let mine = self.vc.build(&self.geometry, &self.cells, colour);
+            let vc = match &mut self.root_vc {
+                Some(root_vc) if node == 0 => root_vc,
+                _ => &mut self.vc,
+            };
+            let mine = vc.build(&self.geometry, &self.cells, colour);
             if mine.wins_to_move() {
                 self.nodes[node].proof = LOST;
                 if node == 0 {
@@ -761,7 +780,7 @@ impl HexSearch {
                 }
                 return;
             }
-            let theirs = self.vc.build(&self.geometry, &self.cells, other(colour));
+            let theirs = vc.build(&self.geometry, &self.cells, other(colour));
             if !theirs.full.is_empty() {
                 self.nodes[node].proof = WON;
                 return;
@@ -852,6 +871,32 @@ mod tests {
     }
 
     #[test]
+    fn the_roots_h_search_through_empty_cells_proves_a_win_the_trees_misses() {
+        // A 9×9 position of the positions set (`tools/data`), won for Red
+        // to move by MoHex's DFPN: the root's builder, joining empty cells
+        // too, finds Red's winning connection; the tree's builder does not.
+        let mut hex = Hex::empty(papan_rules::hex::HexOptions { size: 9, swap: false }).unwrap();
+        for name in ["a9", "b7", "c7", "c6", "d6", "c8", "e4", "e3"] {
+            hex.play(&papan_rules::hex::HexMove::Place(name.parse().unwrap()))
+                .unwrap();
+        }
+        let search = HexSearch::new(&hex, Knobs::default(), 1);
+        assert!(search.solved());
+        let (cell, p) = search.best().unwrap();
+        assert_eq!(p, 1.0);
+        let plain = Knobs {
+            root_cells: false,
+            ..Knobs::default()
+        };
+        assert!(!HexSearch::new(&hex, plain, 1).solved());
+        // After the winning move Blue has lost, by the same builder.
+        hex.play(&papan_rules::hex::HexMove::Place(cell)).unwrap();
+        let after = HexSearch::new(&hex, Knobs::default(), 1);
+        assert!(after.solved(), "{cell}");
+        assert_eq!(after.best().unwrap().1, 0.0);
+    }
+
+    #[test]
     fn a_connection_at_the_root_is_a_win_found_without_search() {
         let hex = red_connected(true);
         assert_eq!(hex.colour_to_move(), papan_rules::hex::Colour::Red);
@@ -877,9 +922,12 @@ mod tests {
             ".......", ".B.....", "...R...", ".......", ".......", ".......", ".......",
         ]);
         let root = |vulnerable| {
+            // The root's H-search through empty cells proves this open
+            // 7×7 board won for Red and would end the search before any cut.
             let knobs = Knobs {
                 dominated: false,
                 vulnerable,
+                root_cells: false,
                 ..Knobs::default()
             };
             let cells: Vec<Cell> = HexSearch::new(&hex, knobs, 1)
@@ -889,6 +937,7 @@ mod tests {
                 .collect();
             cells
         };
+        assert!(HexSearch::new(&hex, Knobs::default(), 1).solved());
         let (all, cut) = (root(false), root(true));
         let c1 = Cell::new(2, 0);
         assert_eq!(hex.stone(Cell::new(1, 1)), Some(papan_rules::hex::Colour::Blue), "b2");

@@ -494,7 +494,7 @@ impl GtpEngine {
         match args {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
                  [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
                 self.level,
                 self.max_time_ms
@@ -508,6 +508,7 @@ impl GtpEngine {
                 k.playout_patterns as u8,
                 k.dominated as u8,
                 k.vulnerable as u8,
+                k.root_cells as u8,
                 k.vc_limits.fulls,
                 k.vc_limits.semis,
                 self.searches,
@@ -580,6 +581,10 @@ impl GtpEngine {
                 k.vulnerable = flag_value(flag)?;
                 Ok(String::new())
             }
+            ["root_cells", flag] => {
+                k.root_cells = flag_value(flag)?;
+                Ok(String::new())
+            }
             [name @ ("knowledge_after" | "solver" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
             | "vc_semis"), value] => {
                 let number: f64 = value.parse().map_err(|_| format!("{name} needs a number"))?;
@@ -595,7 +600,7 @@ impl GtpEngine {
                 }
                 Ok(String::new())
             }
-            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, threads, reuse, \
+            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, threads, reuse, \
                       knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
@@ -854,18 +859,23 @@ mod tests {
     }
 
     #[test]
-    fn gtp_the_vulnerable_cut_is_set_listed_and_checked() {
-        let mut e = GtpEngine::new(None);
-        ask(&mut e, "boardsize 7");
-        assert!(
-            ask(&mut e, "param_papan").contains("[bool] vulnerable 1"),
-            "on by default"
-        );
-        assert_eq!(ask(&mut e, "param_papan vulnerable 0"), "=\n\n");
-        assert!(ask(&mut e, "param_papan").contains("[bool] vulnerable 0"));
-        let refused = ask(&mut e, "param_papan vulnerable maybe");
-        assert!(refused.starts_with("? "), "{refused}");
-        assert!(ask(&mut e, "param_papan").contains("[bool] vulnerable 0"), "kept");
+    fn gtp_the_vulnerable_cut_and_the_roots_h_search_are_set_listed_and_checked() {
+        for name in ["vulnerable", "root_cells"] {
+            let mut e = GtpEngine::new(None);
+            ask(&mut e, "boardsize 7");
+            assert!(
+                ask(&mut e, "param_papan").contains(&format!("[bool] {name} 1")),
+                "{name} on by default"
+            );
+            assert_eq!(ask(&mut e, &format!("param_papan {name} 0")), "=\n\n");
+            assert!(ask(&mut e, "param_papan").contains(&format!("[bool] {name} 0")));
+            let refused = ask(&mut e, &format!("param_papan {name} maybe"));
+            assert!(refused.starts_with("? "), "{refused}");
+            assert!(
+                ask(&mut e, "param_papan").contains(&format!("[bool] {name} 0")),
+                "{name} kept"
+            );
+        }
     }
 
     #[test]
