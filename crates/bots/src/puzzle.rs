@@ -50,7 +50,7 @@ use crate::hadang::eval::{evaluate, Weights, MATE, RACE_WON};
 use crate::hex::board::{stone_of, EMPTY};
 use crate::hex::cells::CellSet;
 use crate::hex::geometry::Geometry;
-use crate::hex::vc::{EdgeConnections, VcBuilder};
+use crate::hex::vc::{EdgeConnections, VcBuilder, VcLimits};
 use papan_rules::hadang::{Hadang, HadangMove, HadangOptions};
 use papan_rules::hex::{Cell, Colour, Hex, HexMove, HexOptions};
 use papan_rules::{Game, Seat};
@@ -410,6 +410,20 @@ fn hex_answer(id: &str, game: &Hex, answer: &str) -> Result<Cell, PuzzleError> {
     }
 }
 
+/// The H-search the shipped puzzles were made and proved with: a puzzle
+/// stores the carrier and threat it found, and `check` finds them again,
+/// so the bots' later builder (edge templates, nothing combined through an
+/// edge) would need the set made again (`puzzle-gen`) to be used here.
+const PUZZLE_VC_LIMITS: VcLimits = VcLimits {
+    fulls: 6,
+    semis: 10,
+    ors: 4,
+    cells: false,
+    work: 4_000_000,
+    and_over_edges: true,
+    templates: false,
+};
+
 /// The analysis of one Hex position, reusing the builder's buffers.
 pub struct HexAnalysis {
     geometry: Geometry,
@@ -420,7 +434,7 @@ impl HexAnalysis {
     pub fn new(size: u8) -> HexAnalysis {
         HexAnalysis {
             geometry: Geometry::new(size as usize),
-            vc: VcBuilder::new(size as usize),
+            vc: VcBuilder::with_limits(size as usize, PUZZLE_VC_LIMITS),
         }
     }
 

@@ -4,7 +4,7 @@
 //! the backgammon trainers ([`backgammon::td`], [`backgammon::distill`]),
 //! the estimate's curve fitting ([`fit`]), and the binaries under
 //! `src/bin/`: `arena`, `strength`, `bench`, `hex-gtp`, `hadang-uci`,
-//! `bg-engine`, `bg-train`, `bg-selfplay`, `hex-patterns`.
+//! `bg-engine`, `bg-train`, `bg-selfplay`, `hex-patterns`, `hex-templates`.
 //!
 //! Every engine here gets its search from [`papan_bots::Bot`], like the
 //! app and the server: `G::tuned(&view, level, seed, &tuning)` (the level's

@@ -11,6 +11,7 @@ pub mod inferior;
 pub mod patterns;
 pub mod playout;
 pub mod search;
+pub mod templates;
 pub mod vc;
 
 use crate::level::{Budget, Level};

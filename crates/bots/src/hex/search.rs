@@ -239,8 +239,8 @@ const MAX_NODES: usize = 1 << 22;
 pub const SOLVER_PERIOD: u64 = 256;
 
 /// The largest board whose root gets the H-search through empty cells
-/// ([`Knobs::root_cells`]): a build takes about 0.1 s on 13×13 and up to
-/// seconds on 19×19.
+/// ([`Knobs::root_cells`]): both colours' builds take about 11 ms on
+/// 13×13, and 0.2–0.4 s on 19×19.
 const ROOT_CELLS_MAX_SIZE: usize = 13;
 
 pub struct HexSearch {
@@ -884,12 +884,45 @@ mod tests {
         assert!(search.solved());
         let (cell, p) = search.best().unwrap();
         assert_eq!(p, 1.0);
+        // (Without edge templates: with them the tree's builder proves it too.)
+        let no_templates = VcLimits {
+            templates: false,
+            ..VcLimits::default()
+        };
         let plain = Knobs {
             root_cells: false,
+            vc_limits: no_templates,
             ..Knobs::default()
         };
         assert!(!HexSearch::new(&hex, plain, 1).solved());
+        let with_cells = Knobs {
+            vc_limits: no_templates,
+            ..Knobs::default()
+        };
+        assert!(HexSearch::new(&hex, with_cells, 1).solved());
         // After the winning move Blue has lost, by the same builder.
+        hex.play(&papan_rules::hex::HexMove::Place(cell)).unwrap();
+        let after = HexSearch::new(&hex, Knobs::default(), 1);
+        assert!(after.solved(), "{cell}");
+        assert_eq!(after.best().unwrap().1, 0.0);
+    }
+
+    #[test]
+    fn edge_templates_prove_a_win_at_the_root_that_h_search_alone_misses() {
+        // A 9×9 position of the positions set, won for Red to move: with
+        // the shipped edge templates the root's builder proves it.
+        let mut hex = Hex::empty(papan_rules::hex::HexOptions { size: 9, swap: false }).unwrap();
+        for name in ["b4", "b8", "d6", "d7", "f6", "f4", "e5", "f5", "e6", "e3"] {
+            hex.play(&papan_rules::hex::HexMove::Place(name.parse().unwrap()))
+                .unwrap();
+        }
+        let search = HexSearch::new(&hex, Knobs::default(), 1);
+        assert!(search.solved());
+        let (cell, p) = search.best().unwrap();
+        assert_eq!(p, 1.0);
+        let mut without = Knobs::default();
+        without.vc_limits.templates = false;
+        assert!(!HexSearch::new(&hex, without, 1).solved());
         hex.play(&papan_rules::hex::HexMove::Place(cell)).unwrap();
         let after = HexSearch::new(&hex, Knobs::default(), 1);
         assert!(after.solved(), "{cell}");
@@ -922,12 +955,17 @@ mod tests {
             ".......", ".B.....", "...R...", ".......", ".......", ".......", ".......",
         ]);
         let root = |vulnerable| {
-            // The root's H-search through empty cells proves this open
-            // 7×7 board won for Red and would end the search before any cut.
+            // The root's H-search through empty cells, and the edge
+            // templates, prove this open 7×7 board won for Red and would
+            // end the search before any cut.
             let knobs = Knobs {
                 dominated: false,
                 vulnerable,
                 root_cells: false,
+                vc_limits: VcLimits {
+                    templates: false,
+                    ..VcLimits::default()
+                },
                 ..Knobs::default()
             };
             let cells: Vec<Cell> = HexSearch::new(&hex, knobs, 1)

@@ -4,12 +4,17 @@
 //! A *full* connection between two nodes holds with the opponent to move;
 //! a *semi* connection needs one move of the colour first, its key. Each
 //! has a carrier: the empty cells it uses (an empty node counts as the
-//! colour's stone). Start from touching nodes (full, empty carrier), then:
+//! colour's stone). Start from touching nodes (full, empty carrier) and
+//! the edge templates that fit ([`super::templates`]), then:
 //! - AND: two fulls through a common node whose carriers are apart give,
 //!   through an empty cell, a semi keyed on that cell, and through a group
 //!   of the colour, a full (a semi and a full through a group, a semi);
 //! - OR: semis between the same two nodes whose carriers have nothing in
 //!   common give a full: the opponent cannot break them all with one stone.
+//!
+//! Nothing is combined through an edge unless `VcLimits::and_over_edges`
+//! says so (MoHex's `and_over_edge` is off by
+//! default too): it never helps join the two edges, and it fills the lists.
 //!
 //! Between a colour's two edges this tells the search who has already won:
 //! a full joins them whoever moves, a semi wins for the colour to move, and
@@ -21,7 +26,8 @@
 
 use super::board::{EMPTY, RED};
 use super::cells::CellSet;
-use super::geometry::{Geometry, BOTTOM, LEFT, RIGHT, TOP};
+use super::geometry::{other, Geometry, BOTTOM, LEFT, RIGHT, TOP};
+use super::templates::{self, BoardTemplates, EdgeTemplate};
 use std::collections::VecDeque;
 
 /// How many connections the builder keeps and combines: more finds more
@@ -41,6 +47,14 @@ pub struct VcLimits {
     /// Bound on the connections combined in one build (a safety net for
     /// big boards).
     pub work: u64,
+    /// Combine connections through an edge: two nodes each joined to the
+    /// same edge are joined to each other. True, but it never helps join
+    /// the two edges and fills the capped lists (MoHex leaves it off too):
+    /// off, the builder is four to five times faster and proves more.
+    pub and_over_edges: bool,
+    /// Start from the shipped edge templates ([`super::templates`]) as
+    /// well as from touching cells.
+    pub templates: bool,
 }
 
 impl Default for VcLimits {
@@ -52,17 +66,23 @@ impl Default for VcLimits {
             cells: false,
             // About a few milliseconds of work.
             work: 4_000_000,
+            and_over_edges: false,
+            templates: true,
         }
     }
 }
 
 impl VcLimits {
-    /// The root's H-search: the same lists, and connections between empty
-    /// cells too. On 9×9 it proves twice the positions the tree's builder
-    /// does (README) at about 13 ms a build, 60 on 11×11, 100 on 13×13.
+    /// The root's H-search: lists twice as long, and connections between
+    /// empty cells too. On 9×9 it proves 138 of the 561 won positions
+    /// (README), the tree's builder 74, at about 2 ms for both colours'
+    /// builds, 6 ms on 11×11, 11 ms on 13×13 (19×19: 0.2–0.4 s, hence
+    /// the root's size limit).
     pub fn with_cells(self) -> VcLimits {
         VcLimits {
             cells: true,
+            fulls: self.fulls * 2,
+            semis: self.semis * 2,
             // Room for the many more pairs; bounded still on 19×19.
             work: self.work * 25,
             ..self
@@ -133,6 +153,8 @@ pub struct VcBuilder {
     or_found: Vec<CellSet>,
     work: u64,
     stack: Vec<usize>,
+    /// Boxed: the builder sits in bigger structs that are moved around.
+    templates: Option<Box<BoardTemplates>>,
 }
 
 impl VcBuilder {
@@ -141,6 +163,12 @@ impl VcBuilder {
     }
 
     pub fn with_limits(n: usize, limits: VcLimits) -> VcBuilder {
+        VcBuilder::with_templates(n, limits, templates::shipped())
+    }
+
+    /// A builder starting from `templates` (when its limits use templates)
+    /// in place of the shipped ones.
+    pub fn with_templates(n: usize, limits: VcLimits, templates: &[EdgeTemplate]) -> VcBuilder {
         let n2 = n * n;
         let nodes = n2 + 2;
         VcBuilder {
@@ -160,6 +188,7 @@ impl VcBuilder {
             or_found: Vec::new(),
             work: 0,
             stack: Vec::new(),
+            templates: limits.templates.then(|| Box::new(BoardTemplates::new(n, templates))),
         }
     }
 
@@ -226,6 +255,7 @@ impl VcBuilder {
                 self.add_full(cell, other, CellSet::EMPTY);
             }
         }
+        self.add_templates(cells, colour);
         while let Some(event) = self.queue.pop_front() {
             if self.work > self.limits.work {
                 break;
@@ -262,6 +292,38 @@ impl VcBuilder {
     /// The full connections found between two nodes in the last build.
     pub fn fulls_between(&self, a: usize, b: usize) -> &[CellSet] {
         &self.fulls[self.pair(a, b)]
+    }
+
+    /// Edge templates as fulls, from each of `colour`'s stones and empty
+    /// cells whose template carrier holds none of the opponent's stones
+    /// (the colour's own stones in it only help: they leave the carrier).
+    fn add_templates(&mut self, cells: &[u8], colour: u8) {
+        let Some(board) = self.templates.take() else {
+            return;
+        };
+        let opponent = other(colour);
+        let (mut theirs, mut ours) = (CellSet::EMPTY, CellSet::EMPTY);
+        for (cell, &stone) in cells.iter().enumerate() {
+            if stone == opponent {
+                theirs.insert(cell);
+            } else if stone == colour {
+                ours.insert(cell);
+            }
+        }
+        let edges = self.edges();
+        for (cell, &stone) in cells.iter().enumerate() {
+            if stone == opponent {
+                continue;
+            }
+            let node = self.node_of[cell] as usize;
+            for t in board.at(colour, cell) {
+                if !t.carrier.meets(&theirs) && t.stones.is_subset(&ours) {
+                    let edge = if t.edge == 0 { edges.0 } else { edges.1 };
+                    self.add_full(node, edge, t.carrier.minus(&ours));
+                }
+            }
+        }
+        self.templates = Some(board);
     }
 
     /// Names each of `colour`'s stones by its group's node (an edge's node
@@ -417,6 +479,9 @@ impl VcBuilder {
 
     /// AND rule for a new full `x`–`m` with `m` as the middle.
     fn and_from_full(&mut self, x: usize, m: usize, carrier: CellSet, cells: &[u8]) {
+        if m >= self.n2 && !self.limits.and_over_edges {
+            return;
+        }
         let through_cell = m < self.n2 && cells[m] == EMPTY;
         let partners = self.partners(self.full_neighbours[m], x);
         let mut fulls = std::mem::take(&mut self.scratch_fulls);
@@ -464,6 +529,9 @@ impl VcBuilder {
     /// AND rule for a new semi `x`–`m` through a group `m`: with each full
     /// from `m` on, a semi with the same key.
     fn and_from_semi(&mut self, x: usize, m: usize, carrier: CellSet, key: u16) {
+        if m >= self.n2 && !self.limits.and_over_edges {
+            return;
+        }
         if !self.groups.contains(m) {
             return;
         }

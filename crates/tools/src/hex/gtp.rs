@@ -494,7 +494,7 @@ impl GtpEngine {
         match args {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
                  [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
                 self.level,
                 self.max_time_ms
@@ -509,6 +509,8 @@ impl GtpEngine {
                 k.dominated as u8,
                 k.vulnerable as u8,
                 k.root_cells as u8,
+                k.vc_limits.templates as u8,
+                k.vc_limits.and_over_edges as u8,
                 k.vc_limits.fulls,
                 k.vc_limits.semis,
                 self.searches,
@@ -585,6 +587,14 @@ impl GtpEngine {
                 k.root_cells = flag_value(flag)?;
                 Ok(String::new())
             }
+            ["templates", flag] => {
+                k.vc_limits.templates = flag_value(flag)?;
+                Ok(String::new())
+            }
+            ["and_over_edges", flag] => {
+                k.vc_limits.and_over_edges = flag_value(flag)?;
+                Ok(String::new())
+            }
             [name @ ("knowledge_after" | "solver" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
             | "vc_semis"), value] => {
                 let number: f64 = value.parse().map_err(|_| format!("{name} needs a number"))?;
@@ -600,7 +610,7 @@ impl GtpEngine {
                 }
                 Ok(String::new())
             }
-            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, threads, reuse, \
+            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, templates, and_over_edges, threads, reuse, \
                       knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
@@ -859,8 +869,8 @@ mod tests {
     }
 
     #[test]
-    fn gtp_the_vulnerable_cut_and_the_roots_h_search_are_set_listed_and_checked() {
-        for name in ["vulnerable", "root_cells"] {
+    fn gtp_the_cut_the_roots_h_search_and_the_templates_are_set_listed_and_checked() {
+        for name in ["vulnerable", "root_cells", "templates"] {
             let mut e = GtpEngine::new(None);
             ask(&mut e, "boardsize 7");
             assert!(
@@ -876,6 +886,13 @@ mod tests {
                 "{name} kept"
             );
         }
+        let mut e = GtpEngine::new(None);
+        assert!(
+            ask(&mut e, "param_papan").contains("[bool] and_over_edges 0"),
+            "off by default"
+        );
+        assert_eq!(ask(&mut e, "param_papan and_over_edges 1"), "=\n\n");
+        assert!(ask(&mut e, "param_papan").contains("[bool] and_over_edges 1"));
     }
 
     #[test]
