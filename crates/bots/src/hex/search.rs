@@ -870,21 +870,38 @@ mod tests {
         position(&rows.iter().map(String::as_str).collect::<Vec<_>>())
     }
 
+    /// A 9×9 game after `moves`.
+    fn played(moves: &[&str]) -> Hex {
+        let mut hex = Hex::empty(papan_rules::hex::HexOptions { size: 9, swap: false }).unwrap();
+        for name in moves {
+            hex.play(&papan_rules::hex::HexMove::Place(name.parse().unwrap()))
+                .unwrap();
+        }
+        hex
+    }
+
+    /// Asserts the default Expert proves the side to move's win at the
+    /// root, and after its winning move the opponent's loss.
+    fn assert_proved_won(hex: &Hex) {
+        let search = HexSearch::new(hex, Knobs::default(), 1);
+        assert!(search.solved());
+        let (cell, p) = search.best().unwrap();
+        assert_eq!(p, 1.0);
+        let mut after = hex.clone();
+        after.play(&papan_rules::hex::HexMove::Place(cell)).unwrap();
+        let after = HexSearch::new(&after, Knobs::default(), 1);
+        assert!(after.solved(), "{cell}");
+        assert_eq!(after.best().unwrap().1, 0.0);
+    }
+
     #[test]
     fn the_roots_h_search_through_empty_cells_proves_a_win_the_trees_misses() {
         // A 9×9 position of the positions set (`tools/data`), won for Red
         // to move by MoHex's DFPN: the root's builder, joining empty cells
-        // too, finds Red's winning connection; the tree's builder does not.
-        let mut hex = Hex::empty(papan_rules::hex::HexOptions { size: 9, swap: false }).unwrap();
-        for name in ["a9", "b7", "c7", "c6", "d6", "c8", "e4", "e3"] {
-            hex.play(&papan_rules::hex::HexMove::Place(name.parse().unwrap()))
-                .unwrap();
-        }
-        let search = HexSearch::new(&hex, Knobs::default(), 1);
-        assert!(search.solved());
-        let (cell, p) = search.best().unwrap();
-        assert_eq!(p, 1.0);
-        // (Without edge templates: with them the tree's builder proves it too.)
+        // too, finds Red's winning connection; the tree's builder does not
+        // (both without edge templates: with them the tree's proves it too).
+        let hex = played(&["a9", "b7", "c7", "c6", "d6", "c8", "e4", "e3"]);
+        assert_proved_won(&hex);
         let no_templates = VcLimits {
             templates: false,
             ..VcLimits::default()
@@ -900,33 +917,17 @@ mod tests {
             ..Knobs::default()
         };
         assert!(HexSearch::new(&hex, with_cells, 1).solved());
-        // After the winning move Blue has lost, by the same builder.
-        hex.play(&papan_rules::hex::HexMove::Place(cell)).unwrap();
-        let after = HexSearch::new(&hex, Knobs::default(), 1);
-        assert!(after.solved(), "{cell}");
-        assert_eq!(after.best().unwrap().1, 0.0);
     }
 
     #[test]
     fn edge_templates_prove_a_win_at_the_root_that_h_search_alone_misses() {
         // A 9×9 position of the positions set, won for Red to move: with
         // the shipped edge templates the root's builder proves it.
-        let mut hex = Hex::empty(papan_rules::hex::HexOptions { size: 9, swap: false }).unwrap();
-        for name in ["b4", "b8", "d6", "d7", "f6", "f4", "e5", "f5", "e6", "e3"] {
-            hex.play(&papan_rules::hex::HexMove::Place(name.parse().unwrap()))
-                .unwrap();
-        }
-        let search = HexSearch::new(&hex, Knobs::default(), 1);
-        assert!(search.solved());
-        let (cell, p) = search.best().unwrap();
-        assert_eq!(p, 1.0);
+        let hex = played(&["b4", "b8", "d6", "d7", "f6", "f4", "e5", "f5", "e6", "e3"]);
+        assert_proved_won(&hex);
         let mut without = Knobs::default();
         without.vc_limits.templates = false;
         assert!(!HexSearch::new(&hex, without, 1).solved());
-        hex.play(&papan_rules::hex::HexMove::Place(cell)).unwrap();
-        let after = HexSearch::new(&hex, Knobs::default(), 1);
-        assert!(after.solved(), "{cell}");
-        assert_eq!(after.best().unwrap().1, 0.0);
     }
 
     #[test]

@@ -245,16 +245,17 @@ pub struct Search {
     pub work: u64,
 }
 
-/// Finds templates: proves the region (if it holds without helpers), then shrinks it to carriers from
-/// which no cell can be dropped, in `tries` orders shuffled by the seed:
-/// each starts with one cell of the region (the nearest to the stone in
-/// turn), and every other one
-/// drops the cells beyond the cone first. With helpers, the same again
-/// with each cell of the region holding a stone of the colour, keeping
-/// only what H-search with the plain templates (these and `known`) does not
-/// find by itself (unless `derived_too`). A region cut short of the cone
-/// on one side finds ladders: the stone cannot reach the edge there and
-/// runs along it to a helper stone, the escape. Returns them with their mirror images, none implying another.
+/// Finds templates: proves the region (when it holds without helpers),
+/// then shrinks it to carriers from which no cell can be dropped, in
+/// `tries` orders shuffled by the seed: each starts with one cell of the
+/// region (the nearest to the stone in turn), and every other one drops the
+/// cells beyond the cone first. With helpers, the same again with each cell
+/// of the region holding a stone of the colour, keeping only what H-search
+/// with the plain templates (these and `known`) does not find by itself
+/// (unless `derived_too`). A region cut short of the cone on one side finds
+/// ladders: the stone cannot reach the edge there and runs along it to a
+/// helper stone, the escape. Returns them with their mirror images, none
+/// implying another.
 pub fn find(search: &Search, known: &[EdgeTemplate]) -> Vec<EdgeTemplate> {
     let region = region(search.row, search.left, search.right);
     // The first cells to drop: those nearest the stone, in turn.
