@@ -31,6 +31,12 @@ fn main() {
     }
 }
 
+/// `FIRST-LAST` or a single row.
+fn rows_of(value: &str) -> Option<(usize, usize)> {
+    let (a, b) = value.split_once('-').unwrap_or((value, value));
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
 fn run(args: &[String]) -> Result<(), String> {
     let mut rows = (3, 5);
     let mut helpers = (0, 0);
@@ -44,18 +50,9 @@ fn run(args: &[String]) -> Result<(), String> {
         let value = args.get(i + 1).ok_or(format!("{} needs a value\n{USAGE}", args[i]))?;
         let bad = || format!("{}: cannot read {value:?}\n{USAGE}", args[i]);
         match args[i].as_str() {
-            "--rows" => {
-                let (a, b) = value.split_once('-').unwrap_or((value, value));
-                rows = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
-            }
-            "--helpers" => {
-                let (a, b) = value.split_once('-').unwrap_or((value, value));
-                helpers = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
-            }
-            "--ladders" => {
-                let (a, b) = value.split_once('-').unwrap_or((value, value));
-                ladders = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
-            }
+            "--rows" => rows = rows_of(value).ok_or_else(bad)?,
+            "--helpers" => helpers = rows_of(value).ok_or_else(bad)?,
+            "--ladders" => ladders = rows_of(value).ok_or_else(bad)?,
             "--reach" => reach = value.parse().map_err(|_| bad())?,
             "--width" => {
                 widths = value
