@@ -422,6 +422,7 @@ const PUZZLE_VC_LIMITS: VcLimits = VcLimits {
     work: 4_000_000,
     and_over_edges: true,
     templates: false,
+    captured: false,
 };
 
 /// The analysis of one Hex position, reusing the builder's buffers.

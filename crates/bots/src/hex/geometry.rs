@@ -17,7 +17,7 @@ pub const CORNER: u16 = u16::MAX;
 
 /// Offsets (column, row) in the circular order of [`super::board::FastBoard`]:
 /// neighbours `d` and `d + 1` (mod 6) touch each other.
-const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
 
 pub fn other(colour: u8) -> u8 {
     if colour == RED {

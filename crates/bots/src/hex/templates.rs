@@ -14,11 +14,18 @@
 //! row `row` from it (1: touching). The other three edges are the same
 //! template turned half a turn or mirrored across the long diagonal, which
 //! keep Hex's neighbourhoods.
+//!
+//! A ladder template joins the stone to a cell of the second row further
+//! along ([`EdgeTemplate::end`]) rather than to the edge: the opponent
+//! either lets both reach the edge or pushes the stone along the second
+//! row into the end. H-search then joins whatever the end joins (MoHex
+//! builds such ladders from hand-drawn pieces; with them and captured
+//! sets, `super::vc`, its root H-search proves most of its lead).
 
 use super::board::{BLUE, EMPTY, RED};
 use super::cells::CellSet;
 use super::dfpn::Dfpn;
-use super::geometry::Geometry;
+use super::geometry::{Geometry, DIRECTIONS};
 use super::vc::{VcBuilder, VcLimits};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -26,6 +33,9 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
 const SHIPPED: &str = include_str!("../../data/hex.templates");
+
+/// The largest board the solver takes (19×19, as the builder's cell sets).
+const MAX_BOARD: usize = 19;
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct EdgeTemplate {
@@ -36,6 +46,10 @@ pub struct EdgeTemplate {
     /// Other stones of the colour the template needs (sorted; the stone
     /// itself may be an empty cell, joined once the colour plays it).
     pub stones: Vec<(i32, i32)>,
+    /// A ladder's far end: the stone joins this cell (stone or empty)
+    /// rather than the edge, through the edge or along it (both joined to
+    /// the edge count as joined, as for H-search). `None`: to the edge.
+    pub end: Option<(i32, i32)>,
 }
 
 fn sorted(mut cells: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
@@ -50,6 +64,16 @@ impl EdgeTemplate {
             row,
             carrier: sorted(carrier),
             stones: sorted(stones),
+            end: None,
+        }
+    }
+
+    /// A ladder template: the stone joins the cell `end` (on a row nearer
+    /// the edge or its own), the carrier running along the edge.
+    pub fn ladder(row: usize, end: (i32, i32), carrier: Vec<(i32, i32)>) -> EdgeTemplate {
+        EdgeTemplate {
+            end: Some(end),
+            ..EdgeTemplate::new(row, carrier, Vec::new())
         }
     }
 
@@ -57,13 +81,17 @@ impl EdgeTemplate {
     /// edge: (c, r) → (−c − r, r) keeps every cell's six neighbours.
     pub fn mirrored(&self) -> EdgeTemplate {
         let mirror = |cells: &[(i32, i32)]| cells.iter().map(|&(c, r)| (-c - r, r)).collect();
-        EdgeTemplate::new(self.row, mirror(&self.carrier), mirror(&self.stones))
+        EdgeTemplate {
+            end: self.end.map(|(c, r)| (-c - r, r)),
+            ..EdgeTemplate::new(self.row, mirror(&self.carrier), mirror(&self.stones))
+        }
     }
 
     /// Whether `other` holds wherever `self` does (same row, no stone
     /// more, its carrier within `self`'s cells): then `self` adds nothing.
     fn implies(&self, other: &EdgeTemplate) -> bool {
         self.row == other.row
+            && self.end == other.end
             && other.stones.iter().all(|x| self.stones.contains(x))
             && other
                 .carrier
@@ -78,9 +106,10 @@ pub fn shipped() -> &'static [EdgeTemplate] {
     TEMPLATES.get_or_init(|| parse(SHIPPED).expect("the shipped templates parse"))
 }
 
-/// Reads the template file: `#` comments, then per line the row, a colon,
-/// the carrier's cells as `column,row` pairs, and after a `+` the other
-/// stones the template needs.
+/// Reads the template file: `#` comments, then per line the row (for a
+/// ladder, then `>` and its far end as `column,row`), a colon, the
+/// carrier's cells as `column,row` pairs, and after a `+` the other stones
+/// the template needs.
 pub fn parse(text: &str) -> Result<Vec<EdgeTemplate>, String> {
     let mut templates = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -89,7 +118,8 @@ pub fn parse(text: &str) -> Result<Vec<EdgeTemplate>, String> {
             continue;
         }
         let bad = |why: &str| format!("hex.templates line {}: {why}: {line}", number + 1);
-        let (row, cells) = line.split_once(':').ok_or_else(|| bad("no colon after the row"))?;
+        let (head, cells) = line.split_once(':').ok_or_else(|| bad("no colon after the row"))?;
+        let (row, end) = head.split_once('>').unwrap_or((head, ""));
         let row: usize = row.trim().parse().map_err(|_| bad("the row is not a number"))?;
         if !(1..=8).contains(&row) {
             return Err(bad("the row is not between 1 and 8"));
@@ -108,7 +138,14 @@ pub fn parse(text: &str) -> Result<Vec<EdgeTemplate>, String> {
             }
             Ok(read)
         };
-        let t = EdgeTemplate::new(row, read(carrier)?, read(stones)?);
+        let mut t = EdgeTemplate::new(row, read(carrier)?, read(stones)?);
+        if !end.trim().is_empty() {
+            match read(end)?[..] {
+                [end] if !t.carrier.contains(&end) && !t.stones.contains(&end) => t.end = Some(end),
+                [_] => return Err(bad("the ladder's end is in the carrier")),
+                _ => return Err(bad("a ladder has one end")),
+            }
+        }
         if t.stones.iter().any(|x| t.carrier.contains(x)) {
             return Err(bad("a stone is in the carrier"));
         }
@@ -122,6 +159,9 @@ pub fn format(templates: &[EdgeTemplate]) -> String {
     let mut text = String::new();
     for t in templates {
         text.push_str(&t.row.to_string());
+        if let Some((c, r)) = t.end {
+            text.push_str(&format!(">{c},{r}"));
+        }
         text.push(':');
         for (c, r) in &t.carrier {
             text.push_str(&format!(" {c},{r}"));
@@ -142,7 +182,13 @@ pub fn format(templates: &[EdgeTemplate]) -> String {
 /// `work` judgements (`None`: not decided). The solver's builder runs
 /// without templates, so none is proved by itself.
 pub fn proves(t: &EdgeTemplate, work: u64) -> Option<bool> {
-    let (cells, n) = cut_down_board(t);
+    let (cells, n) = match t.end {
+        None => cut_down_board(t),
+        // The board leads the end's path off to the right: a ladder to the
+        // left is its mirror image's.
+        Some((c, r)) if -c - r < c => ladder_board(t)?,
+        Some(_) => ladder_board(&t.mirrored())?,
+    };
     let limits = VcLimits {
         templates: false,
         ..VcLimits::default()
@@ -183,6 +229,63 @@ fn cut_down_board(t: &EdgeTemplate) -> (Vec<u8>, usize) {
         cells[at(c0 + c, r0 + r)] = RED;
     }
     (cells, n)
+}
+
+fn touching(a: (i32, i32), b: (i32, i32)) -> bool {
+    DIRECTIONS.iter().any(|&(dc, dr)| (a.0 + dc, a.1 + dr) == b)
+}
+
+/// A board on which Red wins exactly when a ladder template's stone joins
+/// its far end, either along the carrier or both reaching the edge: the
+/// edge is a row of Red stones under the template (joined to neither of
+/// the board's edges), the stone joins the top by a column of Red stones,
+/// the end the bottom by a path of Red stones over and round the right of
+/// the template; the carrier is empty, every other cell Blue's. `None`
+/// when those paths would touch a carrier cell that the stone or the end
+/// does not: the board would then prove more than the template says.
+fn ladder_board(t: &EdgeTemplate) -> Option<(Vec<u8>, usize)> {
+    let end = t.end?;
+    let row = t.row as i32;
+    let all = || t.carrier.iter().chain(&t.stones).chain([&(0, 0), &end]);
+    let left = all().map(|&(c, _)| c).min()? - 1;
+    let right = all().map(|&(c, _)| c).max()? + 2;
+    // The end's path: up a row, right past the template, down to the bottom.
+    let over = end.1 - 1;
+    let top = over.min(0) - 1;
+    let bottom = row + 1;
+    let mut path: Vec<(i32, i32)> = (end.0 + 1..=right).map(|c| (c, over)).collect();
+    path.extend((over + 1..=bottom).map(|r| (right, r)));
+    let column: Vec<(i32, i32)> = (top..0).map(|r| (0, r)).collect();
+    let edge: Vec<(i32, i32)> = (left..=right - 2).map(|c| (c, row)).collect();
+    let touches_any = |x: (i32, i32), cells: &[(i32, i32)]| cells.iter().any(|&y| touching(x, y));
+    for &x in t.carrier.iter().chain(&t.stones) {
+        if (touches_any(x, &path) && !touching(x, end)) || (touches_any(x, &column) && !touching(x, (0, 0))) {
+            return None;
+        }
+    }
+    if edge.iter().any(|&x| touches_any(x, &path) || touches_any(x, &column))
+        || path.iter().any(|&x| touches_any(x, &column) || x == (0, 0))
+    {
+        return None;
+    }
+    let n = ((right - left + 1).max(bottom - top + 1)) as usize;
+    if n > MAX_BOARD {
+        return None;
+    }
+    // The top row may be further up on a square board: the column reaches it.
+    let top = bottom - n as i32 + 1;
+    let at = |(c, r): (i32, i32)| (r - top) as usize * n + (c - left) as usize;
+    let mut cells = vec![BLUE; n * n];
+    for &x in path.iter().chain(&edge).chain(&t.stones).chain([&(0, 0), &end]) {
+        cells[at(x)] = RED;
+    }
+    for r in top..0 {
+        cells[at((0, r))] = RED;
+    }
+    for &x in &t.carrier {
+        cells[at(x)] = EMPTY;
+    }
+    Some((cells, n))
 }
 
 /// The region reaching `left` and `right` cells beyond the stone's cone
@@ -306,6 +409,70 @@ pub fn find(search: &Search, known: &[EdgeTemplate]) -> Vec<EdgeTemplate> {
     found
 }
 
+/// Ladders to a cell: the stone on `row` joins a cell of the second row
+/// `1..=reach` columns to its right (on its own row it must be two away),
+/// the carrier running along the edge. Each region is the stone's cone
+/// (one column wider on the right above the second row, from the fourth
+/// row up), and the two rows along the edge out to the end; a second-row
+/// stone keeps only one of its cells on the edge row, either, so that it
+/// cannot reach the edge by itself. Each is proved and shrunk in `tries`
+/// orders; a carrier in which the stone reaches the edge by itself (the
+/// ladder is then a template and the end's own way to the edge) is
+/// dropped. Returns them with their mirror images, none implying another.
+pub fn find_ladders(row: usize, reach: i32, tries: usize, seed: u64, work: u64) -> Vec<EdgeTemplate> {
+    let row_i = row as i32;
+    let second = row_i - 2;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut found = Vec::new();
+    for column in 1..=reach {
+        let end = (column, second);
+        if row == 2 && column < 2 {
+            continue;
+        }
+        let cone: Vec<(i32, i32)> = (0..row_i)
+            .flat_map(|r| {
+                let last = match r {
+                    r if r >= second => column + r - second - 1,
+                    0 if row < 4 => 0,
+                    _ => 1,
+                };
+                (-r..=last).map(move |c| (c, r))
+            })
+            .filter(|&x| x != (0, 0) && x != end)
+            .collect();
+        let regions: Vec<Vec<(i32, i32)>> = if row == 2 {
+            // The stone's cell on the edge row towards the end, or behind it.
+            [(-1, 1), (0, 1)]
+                .iter()
+                .map(|&cut| cone.iter().copied().filter(|&x| x != cut).collect())
+                .collect()
+        } else {
+            vec![cone]
+        };
+        for region in regions {
+            let whole = EdgeTemplate::ladder(row, end, region.clone());
+            if proves(&whole, work) != Some(true) {
+                continue;
+            }
+            for attempt in 0..tries {
+                let mut order = region.clone();
+                order.shuffle(&mut rng);
+                if attempt % 2 == 0 {
+                    // Far from the edge first: the ladders that hug it.
+                    order.sort_by_key(|&(_, r)| r);
+                }
+                let t = shrink(whole.clone(), &order, work);
+                let alone = EdgeTemplate::new(row, t.carrier.clone(), Vec::new());
+                if proves(&alone, work) != Some(true) {
+                    keep(&mut found, t);
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// One template laid on a board: its edge (0: the colour's top or left,
 /// 1: bottom or right), carrier and needed stones as cell numbers.
 #[derive(Clone, Debug)]
@@ -313,6 +480,8 @@ pub struct Placed {
     pub edge: u8,
     pub carrier: CellSet,
     pub stones: CellSet,
+    /// A ladder's far end (see [`EdgeTemplate::end`]).
+    pub end: Option<usize>,
 }
 
 /// The templates laid on one board, per colour and cell.
@@ -354,8 +523,20 @@ impl BoardTemplates {
                             })
                             .collect()
                     };
-                    if let (Some(carrier), Some(stones)) = (lay(&t.carrier), lay(&t.stones)) {
-                        by_cell[colour][(y * n + x) as usize].push(Placed { edge, carrier, stones });
+                    let end = match t.end {
+                        None => Some(None),
+                        Some((c, r)) => {
+                            let (cx, cy) = place(x, y, c, r);
+                            (inside(cx) && inside(cy)).then_some(Some((cy * n + cx) as usize))
+                        }
+                    };
+                    if let (Some(carrier), Some(stones), Some(end)) = (lay(&t.carrier), lay(&t.stones), end) {
+                        by_cell[colour][(y * n + x) as usize].push(Placed {
+                            edge,
+                            carrier,
+                            stones,
+                            end,
+                        });
                     }
                 }
             }
@@ -450,7 +631,7 @@ mod tests {
         };
         let shipped: Vec<EdgeTemplate> = shipped()
             .iter()
-            .filter(|t| t.row == 3 && t.stones.is_empty())
+            .filter(|t| t.row == 3 && t.stones.is_empty() && t.end.is_none())
             .cloned()
             .collect();
         assert_eq!(find(&search, &[]), shipped);
@@ -496,5 +677,136 @@ mod tests {
         assert!(blue[0].carrier.contains(3 * n + 2) && blue[0].carrier.contains(4));
         // Not for a stone on another row.
         assert!(board.at(RED, n + 2).is_empty());
+    }
+
+    /// Whether a ladder template holds, by playing out every game in its
+    /// carrier (Blue first): Red wins when the stone and the end are joined
+    /// by Red stones, or both reach the edge row. Small carriers only.
+    fn ladder_by_brute_force(t: &EdgeTemplate) -> bool {
+        use std::collections::HashMap;
+        fn joined(t: &EdgeTemplate, red: u32) -> bool {
+            let end = t.end.unwrap();
+            let mut cells: Vec<(i32, i32)> = vec![(0, 0), end];
+            cells.extend(t.stones.iter().copied());
+            cells.extend((0..t.carrier.len()).filter(|i| red >> i & 1 == 1).map(|i| t.carrier[i]));
+            // From the stone: Red cells touching, and the edge row.
+            let mut seen = vec![false; cells.len()];
+            let (mut stack, mut at_edge) = (vec![0], false);
+            seen[0] = true;
+            while let Some(i) = stack.pop() {
+                at_edge |= cells[i].1 == t.row as i32 - 1;
+                for j in 0..cells.len() {
+                    if !seen[j] && touching(cells[i], cells[j]) {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            if seen[1] {
+                return true;
+            }
+            // Or the end reaches the edge row too.
+            let mut seen_end = vec![false; cells.len()];
+            let mut stack = vec![1];
+            seen_end[1] = true;
+            let mut end_at_edge = false;
+            while let Some(i) = stack.pop() {
+                end_at_edge |= cells[i].1 == t.row as i32 - 1;
+                for j in 0..cells.len() {
+                    if !seen_end[j] && touching(cells[i], cells[j]) {
+                        seen_end[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            at_edge && end_at_edge
+        }
+        fn play(
+            t: &EdgeTemplate,
+            red: u32,
+            blue: u32,
+            blue_to_move: bool,
+            memo: &mut HashMap<(u32, u32), bool>,
+        ) -> bool {
+            let full = (1u32 << t.carrier.len()) - 1;
+            if red | blue == full {
+                return joined(t, red);
+            }
+            if let Some(&known) = memo.get(&(red, blue)) {
+                return known;
+            }
+            let free = (0..t.carrier.len()).filter(|i| (red | blue) >> i & 1 == 0);
+            let result = if blue_to_move {
+                free.clone().all(|i| play(t, red, blue | 1 << i, false, memo))
+            } else {
+                free.clone().any(|i| play(t, red | 1 << i, blue, true, memo))
+            };
+            memo.insert((red, blue), result);
+            result
+        }
+        play(t, 0, 0, true, &mut HashMap::new())
+    }
+
+    #[test]
+    fn short_ladders_to_a_cell_agree_with_playing_out_every_game() {
+        // The solver proves ladders on a board that stands for the edge
+        // by a row of Red stones: played out by brute force, each short
+        // one holds, and none holds with a cell of its carrier less.
+        let short: Vec<&EdgeTemplate> = shipped()
+            .iter()
+            .filter(|t| t.end.is_some() && t.carrier.len() <= 10)
+            .collect();
+        assert!(short.len() >= 8, "{}", short.len());
+        for t in short {
+            assert!(ladder_by_brute_force(t), "{t:?} holds");
+            for at in 0..t.carrier.len() {
+                let mut less = t.clone();
+                less.carrier.remove(at);
+                assert!(!ladder_by_brute_force(&less), "{t:?} without one cell");
+            }
+        }
+    }
+
+    #[test]
+    fn the_generator_gives_the_shipped_second_row_ladders_again() {
+        // As `hex-templates ... --cell-ladders 2-5 --cell-reach 12 --tries
+        // 12 --seed 1` runs it (the seed plus 200 and the row).
+        let shipped: Vec<EdgeTemplate> = shipped()
+            .iter()
+            .filter(|t| t.row == 2 && t.end.is_some())
+            .cloned()
+            .collect();
+        assert_eq!(find_ladders(2, 12, 12, 1 + 200 + 2, 200_000), shipped);
+        // The second-row ladder along four cells, as every Hex text draws it.
+        let four = EdgeTemplate::ladder(
+            2,
+            (4, 0),
+            vec![(1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)],
+        );
+        assert!(shipped.contains(&four), "{shipped:?}");
+    }
+
+    #[test]
+    fn a_ladder_is_read_and_written_with_its_end() {
+        let line = "2>3,0: 1,0 2,0 0,1 1,1 2,1 3,1\n";
+        let t = parse(line).unwrap();
+        assert_eq!(t[0].end, Some((3, 0)));
+        assert_eq!(format(&t), line);
+        assert_eq!(t[0].mirrored().end, Some((-3, 0)));
+        assert!(parse("2>1,0: 1,0 0,1\n").unwrap_err().contains("in the carrier"));
+        assert!(parse("2>3,0 4,0: 1,0\n").unwrap_err().contains("one end"));
+    }
+
+    #[test]
+    fn a_ladder_lands_with_its_end_on_the_board() {
+        let ladder = EdgeTemplate::ladder(2, (3, 0), vec![(1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (3, 1)]);
+        let n = 5;
+        let board = BoardTemplates::new(n, &[ladder]);
+        // Red on a4 (row 2 from the bottom): the end is d4.
+        let placed: Vec<&Placed> = board.at(RED, 3 * n).iter().filter(|p| p.edge == 1).collect();
+        assert_eq!(placed.len(), 1);
+        assert_eq!(placed[0].end, Some(3 * n + 3));
+        // From c4 the end would lie off the board.
+        assert!(board.at(RED, 3 * n + 2).iter().all(|p| p.edge != 1));
     }
 }

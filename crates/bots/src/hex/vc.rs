@@ -26,7 +26,7 @@
 
 use super::board::{EMPTY, RED};
 use super::cells::CellSet;
-use super::geometry::{other, Geometry, BOTTOM, LEFT, RIGHT, TOP};
+use super::geometry::{other, Geometry, BOTTOM, DIRECTIONS, LEFT, RIGHT, TOP};
 use super::templates::{self, BoardTemplates, EdgeTemplate};
 use std::collections::VecDeque;
 
@@ -55,6 +55,11 @@ pub struct VcLimits {
     /// Start from the shipped edge templates ([`super::templates`]) as
     /// well as from touching cells.
     pub templates: bool,
+    /// The AND rule lets two connections through an empty cell share that
+    /// cell's captured set (MoHex's rule): the two cells between it and
+    /// three of the colour's stones (or its edge) in a row beyond them,
+    /// which the cell, once played, holds whatever the opponent does there.
+    pub captured: bool,
 }
 
 impl Default for VcLimits {
@@ -68,16 +73,17 @@ impl Default for VcLimits {
             work: 4_000_000,
             and_over_edges: false,
             templates: true,
+            captured: true,
         }
     }
 }
 
 impl VcLimits {
     /// The root's H-search: lists twice as long, and connections between
-    /// empty cells too. On 9×9 it proves 138 of the 561 won positions
-    /// (README), the tree's builder 74, at about 2 ms for both colours'
-    /// builds, 6 ms on 11×11, 11 ms on 13×13 (19×19: 0.2–0.4 s, hence
-    /// the root's size limit).
+    /// empty cells too. On 9×9 it proves 185 of the 561 won positions
+    /// (README), the tree's builder 75, at about 10 ms for fill-in and
+    /// both colours' builds, 22 ms on 11×11, 31 ms on 13×13 (hence the
+    /// root's size limit).
     pub fn with_cells(self) -> VcLimits {
         VcLimits {
             cells: true,
@@ -153,6 +159,9 @@ pub struct VcBuilder {
     or_found: Vec<CellSet>,
     work: u64,
     stack: Vec<usize>,
+    /// Per node: the captured set of an empty cell (see
+    /// [`VcLimits::captured`]), empty for groups and edges.
+    captured: Vec<CellSet>,
     /// Boxed: the builder sits in bigger structs that are moved around.
     templates: Option<Box<BoardTemplates>>,
 }
@@ -188,6 +197,7 @@ impl VcBuilder {
             or_found: Vec::new(),
             work: 0,
             stack: Vec::new(),
+            captured: vec![CellSet::EMPTY; nodes],
             templates: limits.templates.then(|| Box::new(BoardTemplates::new(n, templates))),
         }
     }
@@ -256,6 +266,7 @@ impl VcBuilder {
             }
         }
         self.add_templates(cells, colour);
+        self.find_captured(geometry, cells, colour);
         while let Some(event) = self.queue.pop_front() {
             if self.work > self.limits.work {
                 break;
@@ -317,13 +328,64 @@ impl VcBuilder {
             }
             let node = self.node_of[cell] as usize;
             for t in board.at(colour, cell) {
-                if !t.carrier.meets(&theirs) && t.stones.is_subset(&ours) {
-                    let edge = if t.edge == 0 { edges.0 } else { edges.1 };
-                    self.add_full(node, edge, t.carrier.minus(&ours));
+                if t.carrier.meets(&theirs) || !t.stones.is_subset(&ours) {
+                    continue;
                 }
+                let to = match t.end {
+                    None if t.edge == 0 => edges.0,
+                    None => edges.1,
+                    Some(end) if cells[end] == opponent => continue,
+                    Some(end) => self.node_of[end] as usize,
+                };
+                self.add_full(node, to, t.carrier.minus(&ours));
             }
         }
         self.templates = Some(board);
+    }
+
+    /// Each empty cell's captured set: for each pair of touching empty
+    /// neighbours with three of `colour`'s stones (or its edge) in a row
+    /// beyond them, the pair (MoHex's `vc-captured-set` pattern).
+    fn find_captured(&mut self, geometry: &Geometry, cells: &[u8], colour: u8) {
+        for set in &mut self.captured {
+            *set = CellSet::EMPTY;
+        }
+        if !self.limits.captured {
+            return;
+        }
+        let n = geometry.n as i32;
+        let inside = |c: i32, r: i32| (0..n).contains(&c) && (0..n).contains(&r);
+        let empty = |c: i32, r: i32| inside(c, r) && cells[(r * n + c) as usize] == EMPTY;
+        // A stone of the colour, or beyond its edge (not past a corner).
+        let ours = |c: i32, r: i32| {
+            if inside(c, r) {
+                cells[(r * n + c) as usize] == colour
+            } else if colour == RED {
+                (0..n).contains(&c)
+            } else {
+                (0..n).contains(&r)
+            }
+        };
+        for (p, _) in cells.iter().enumerate().filter(|&(_, &stone)| stone == EMPTY) {
+            let (c, r) = ((p % geometry.n) as i32, (p / geometry.n) as i32);
+            for d in 0..6 {
+                let (d1, d2) = (DIRECTIONS[d], DIRECTIONS[(d + 1) % 6]);
+                let a = (c + d1.0, r + d1.1);
+                let b = (c + d2.0, r + d2.1);
+                if !empty(a.0, a.1) || !empty(b.0, b.1) {
+                    continue;
+                }
+                let beyond = [
+                    (a.0 + d1.0, a.1 + d1.1),
+                    (a.0 + d2.0, a.1 + d2.1),
+                    (b.0 + d2.0, b.1 + d2.1),
+                ];
+                if beyond.iter().all(|&(x, y)| ours(x, y)) {
+                    self.captured[p].insert((a.1 * n + a.0) as usize);
+                    self.captured[p].insert((b.1 * n + b.0) as usize);
+                }
+            }
+        }
     }
 
     /// Names each of `colour`'s stones by its group's node (an edge's node
@@ -477,6 +539,24 @@ impl VcBuilder {
         self.scratch_semis = others;
     }
 
+    /// The carrier of two connections `x`–`m` and `m`–`z` put end to end:
+    /// apart, or meeting only in the captured sets of the three nodes
+    /// (which then join the carrier), and neither holding the other's far
+    /// end. `None` when they cannot be combined.
+    #[inline]
+    fn joined(&self, a: CellSet, b: &CellSet, [x, m, z]: [usize; 3]) -> Option<CellSet> {
+        if b.contains(x) {
+            return None;
+        }
+        if !a.meets(b) {
+            return Some(a.or(b));
+        }
+        let captured = self.captured[x].or(&self.captured[m]).or(&self.captured[z]);
+        let union = a.or(b).or(&captured);
+        (a.and(b).is_subset(&captured) && !union.contains(x) && !union.contains(z) && !union.contains(m))
+            .then_some(union)
+    }
+
     /// AND rule for a new full `x`–`m` with `m` as the middle.
     fn and_from_full(&mut self, x: usize, m: usize, carrier: CellSet, cells: &[u8]) {
         if m >= self.n2 && !self.limits.and_over_edges {
@@ -493,10 +573,9 @@ impl VcBuilder {
             fulls.extend_from_slice(&self.fulls[self.pair(m, z)]);
             self.work += fulls.len() as u64;
             for other in &fulls {
-                if other.meets(&carrier) || other.contains(x) {
+                let Some(union) = self.joined(carrier, other, [x, m, z]) else {
                     continue;
-                }
-                let union = carrier.or(other);
+                };
                 if through_cell {
                     let mut with_key = union;
                     with_key.insert(m);
@@ -518,8 +597,8 @@ impl VcBuilder {
                 semis.extend_from_slice(&self.semis[self.pair(m, z)]);
                 self.work += semis.len() as u64;
                 for s in &semis {
-                    if !s.carrier.meets(&carrier) && !s.carrier.contains(x) {
-                        self.add_semi(x, z, carrier.or(&s.carrier), s.key);
+                    if let Some(union) = self.joined(carrier, &s.carrier, [x, m, z]) {
+                        self.add_semi(x, z, union, s.key);
                     }
                 }
             }
@@ -545,8 +624,8 @@ impl VcBuilder {
             fulls.extend_from_slice(&self.fulls[self.pair(m, z)]);
             self.work += fulls.len() as u64;
             for other in &fulls {
-                if !other.meets(&carrier) && !other.contains(x) {
-                    self.add_semi(x, z, carrier.or(other), key);
+                if let Some(union) = self.joined(carrier, other, [x, m, z]) {
+                    self.add_semi(x, z, union, key);
                 }
             }
         }
@@ -613,6 +692,27 @@ mod tests {
         let fulls = b.fulls_between(stone, top);
         let expected: CellSet = [cell("b1", 5), cell("c1", 5)].into_iter().collect();
         assert!(fulls.contains(&expected), "{fulls:?}");
+    }
+
+    #[test]
+    fn a_cell_captures_the_two_cells_between_it_and_its_edge_or_three_stones() {
+        let n = 5;
+        let g = Geometry::new(n);
+        let set = |names: &[&str]| -> CellSet { names.iter().map(|x| cell(x, n)).collect() };
+        let mut b = VcBuilder::new(n);
+        b.build(&g, &cells_of(&[".....", ".....", ".....", ".....", "....."]), RED);
+        assert_eq!(b.captured[cell("c4", n)], set(&["b5", "c5"]), "towards the bottom");
+        assert_eq!(b.captured[cell("c2", n)], set(&["c1", "d1"]), "towards the top");
+        assert_eq!(b.captured[cell("c3", n)], CellSet::EMPTY, "in the middle");
+        b.build(&g, &cells_of(&[".....", ".....", ".....", ".....", "....."]), BLUE);
+        assert_eq!(b.captured[cell("d3", n)], set(&["e2", "e3"]), "Blue's right edge");
+        assert_eq!(b.captured[cell("c4", n)], CellSet::EMPTY);
+        // Three of Red's stones in a row two steps away do as its edge.
+        let cells = cells_of(&[".....", ".....", "RRR..", ".....", "....."]);
+        b.build(&g, &cells, RED);
+        assert_eq!(b.captured[cell("c1", n)], set(&["b2", "c2"]));
+        b.build(&g, &cells, BLUE);
+        assert_eq!(b.captured[cell("c1", n)], CellSet::EMPTY, "not the opponent's stones");
     }
 
     #[test]

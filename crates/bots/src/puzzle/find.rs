@@ -306,7 +306,8 @@ enum Kind {
     Hex {
         record: Record<Hex>,
         game: Hex,
-        analysis: HexAnalysis,
+        // Boxed, as Jun Qi's game: the kinds' sizes far apart otherwise.
+        analysis: Box<HexAnalysis>,
     },
     Hadang {
         record: Record<Hadang>,
@@ -314,7 +315,7 @@ enum Kind {
     },
     Junqi {
         record: Record<JunQi>,
-        game: JunQi,
+        game: Box<JunQi>,
     },
     Backgammon {
         record: Record<Backgammon>,
@@ -326,7 +327,7 @@ impl Scan {
     /// The scan of a Hex record; refused for one that does not replay.
     pub fn hex(record: Record<Hex>) -> Result<Scan, String> {
         let game = start(&record)?;
-        let analysis = HexAnalysis::new(game.size());
+        let analysis = Box::new(HexAnalysis::new(game.size()));
         Ok(Scan::of(Kind::Hex { record, game, analysis }))
     }
 
@@ -339,7 +340,10 @@ impl Scan {
     /// The scan of a Jun Qi record.
     pub fn junqi(record: Record<JunQi>) -> Result<Scan, String> {
         let game = start(&record)?;
-        Ok(Scan::of(Kind::Junqi { record, game }))
+        Ok(Scan::of(Kind::Junqi {
+            record,
+            game: Box::new(game),
+        }))
     }
 
     /// The scan of a backgammon record: every roll either side played.
@@ -369,7 +373,7 @@ impl Scan {
                 hex_at(g, moves, analysis)
             }),
             Kind::Hadang { record, game } => look(record, game, ply, &mut self.played, hadang_at),
-            Kind::Junqi { record, game } => look(record, game, ply, &mut self.played, |g, _| junqi_at(g)),
+            Kind::Junqi { record, game } => look(record, game.as_mut(), ply, &mut self.played, |g, _| junqi_at(g)),
             Kind::Backgammon { record, game } => look(record, game, ply, &mut self.played, |g, _| backgammon_at(g)),
         };
         self.found.extend(found);

@@ -494,7 +494,7 @@ impl GtpEngine {
         match args {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] captured {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
                  [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
                 self.level,
                 self.max_time_ms
@@ -510,6 +510,7 @@ impl GtpEngine {
                 k.vulnerable as u8,
                 k.root_cells as u8,
                 k.vc_limits.templates as u8,
+                k.vc_limits.captured as u8,
                 k.vc_limits.and_over_edges as u8,
                 k.vc_limits.fulls,
                 k.vc_limits.semis,
@@ -591,6 +592,10 @@ impl GtpEngine {
                 k.vc_limits.templates = flag_value(flag)?;
                 Ok(String::new())
             }
+            ["captured", flag] => {
+                k.vc_limits.captured = flag_value(flag)?;
+                Ok(String::new())
+            }
             ["and_over_edges", flag] => {
                 k.vc_limits.and_over_edges = flag_value(flag)?;
                 Ok(String::new())
@@ -610,7 +615,7 @@ impl GtpEngine {
                 }
                 Ok(String::new())
             }
-            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, templates, and_over_edges, threads, reuse, \
+            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, templates, captured, and_over_edges, threads, reuse, \
                       knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
@@ -869,8 +874,8 @@ mod tests {
     }
 
     #[test]
-    fn gtp_the_cut_the_roots_h_search_and_the_templates_are_set_listed_and_checked() {
-        for name in ["vulnerable", "root_cells", "templates"] {
+    fn gtp_the_cut_the_roots_h_search_the_templates_and_captured_sets_are_set_listed_and_checked() {
+        for name in ["vulnerable", "root_cells", "templates", "captured"] {
             let mut e = GtpEngine::new(None);
             ask(&mut e, "boardsize 7");
             assert!(
