@@ -689,37 +689,25 @@ mod tests {
             let mut cells: Vec<(i32, i32)> = vec![(0, 0), end];
             cells.extend(t.stones.iter().copied());
             cells.extend((0..t.carrier.len()).filter(|i| red >> i & 1 == 1).map(|i| t.carrier[i]));
-            // From the stone: Red cells touching, and the edge row.
-            let mut seen = vec![false; cells.len()];
-            let (mut stack, mut at_edge) = (vec![0], false);
-            seen[0] = true;
-            while let Some(i) = stack.pop() {
-                at_edge |= cells[i].1 == t.row as i32 - 1;
-                for j in 0..cells.len() {
-                    if !seen[j] && touching(cells[i], cells[j]) {
-                        seen[j] = true;
-                        stack.push(j);
+            // The cells joined to cell `from` by Red cells, and whether one
+            // is on the edge row.
+            let reach = |from: usize| {
+                let mut seen = vec![false; cells.len()];
+                let (mut stack, mut at_edge) = (vec![from], false);
+                seen[from] = true;
+                while let Some(i) = stack.pop() {
+                    at_edge |= cells[i].1 == t.row as i32 - 1;
+                    for j in 0..cells.len() {
+                        if !seen[j] && touching(cells[i], cells[j]) {
+                            seen[j] = true;
+                            stack.push(j);
+                        }
                     }
                 }
-            }
-            if seen[1] {
-                return true;
-            }
-            // Or the end reaches the edge row too.
-            let mut seen_end = vec![false; cells.len()];
-            let mut stack = vec![1];
-            seen_end[1] = true;
-            let mut end_at_edge = false;
-            while let Some(i) = stack.pop() {
-                end_at_edge |= cells[i].1 == t.row as i32 - 1;
-                for j in 0..cells.len() {
-                    if !seen_end[j] && touching(cells[i], cells[j]) {
-                        seen_end[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-            at_edge && end_at_edge
+                (seen, at_edge)
+            };
+            let (from_stone, stone_at_edge) = reach(0);
+            from_stone[1] || (stone_at_edge && reach(1).1)
         }
         fn play(
             t: &EdgeTemplate,
