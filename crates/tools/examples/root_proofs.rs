@@ -1,10 +1,12 @@
 //! How many positions the Expert proves won at its root, before any
 //! search (its root H-search, fill-in and templates): `cargo run --release
 //! -p papan-tools --example root_proofs -- FILE [--no-templates]
-//! [--no-root-cells] [--marks OUT]` reads positions as `strength
-//! hex-positions` does (a size, then the moves), prints how many are
-//! proved and the mean time a position; `--marks` writes a 0/1 per
-//! position, to set beside another engine's.
+//! [--no-root-cells] [--no-captured] [--fulls N] [--semis N] [--ors N]
+//! [--work N] [--marks OUT]` reads positions as `strength hex-positions`
+//! does (a size, then the moves), prints how many are proved and the mean
+//! time a position; the numbers set the tree's `VcLimits` (the root's are
+//! derived from them); `--marks` writes a 0/1 per position, to set beside
+//! another engine's.
 
 use papan_bots::hex::search::{HexSearch, Knobs};
 use papan_rules::game::Game;

@@ -514,22 +514,14 @@ impl BoardTemplates {
                 }
                 for i in 0..n {
                     let (x, y) = if colour == 0 { (i, line) } else { (line, i) };
-                    let lay = |cells: &[(i32, i32)]| -> Option<CellSet> {
-                        cells
-                            .iter()
-                            .map(|&(c, r)| {
-                                let (cx, cy) = place(x, y, c, r);
-                                (inside(cx) && inside(cy)).then_some((cy * n + cx) as usize)
-                            })
-                            .collect()
+                    // A cell's number, or `None` off the board.
+                    let lay_cell = |&(c, r): &(i32, i32)| {
+                        let (cx, cy) = place(x, y, c, r);
+                        (inside(cx) && inside(cy)).then_some((cy * n + cx) as usize)
                     };
-                    let end = match t.end {
-                        None => Some(None),
-                        Some((c, r)) => {
-                            let (cx, cy) = place(x, y, c, r);
-                            (inside(cx) && inside(cy)).then_some(Some((cy * n + cx) as usize))
-                        }
-                    };
+                    let lay = |cells: &[(i32, i32)]| -> Option<CellSet> { cells.iter().map(lay_cell).collect() };
+                    // `Some(None)`: no end; `None`: an end off the board.
+                    let end = t.end.as_ref().map_or(Some(None), |e| lay_cell(e).map(Some));
                     if let (Some(carrier), Some(stones), Some(end)) = (lay(&t.carrier), lay(&t.stones), end) {
                         by_cell[colour][(y * n + x) as usize].push(Placed {
                             edge,
