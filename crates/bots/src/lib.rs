@@ -91,16 +91,19 @@ pub fn run_to_end<T: Thinker>(
 }
 
 /// A deadline test for [`run_to_end`] that stops before a slice that would
-/// end past `deadline_ms` if it took as long as the one before: a search
-/// given a second answers within it, not a slice after it. `clock` reads
-/// milliseconds from any fixed start.
+/// end past `deadline_ms` if it took as long as the longest one so far: a
+/// search given a second answers within it, not a slice after it, even when
+/// some slices take longer than others (the Hex Expert's deep knowledge).
+/// `clock` reads milliseconds from any fixed start.
 pub fn ends_by(mut clock: impl FnMut() -> u64, deadline_ms: u64) -> impl FnMut() -> bool {
     let mut last = None;
+    let mut longest = 0;
     move || {
         let now = clock();
         let slice = last.map_or(0, |before| now.saturating_sub(before));
+        longest = longest.max(slice);
         last = Some(now);
-        now + slice >= deadline_ms
+        now + longest >= deadline_ms
     }
 }
 
@@ -123,6 +126,16 @@ mod tests {
         );
         let checks: Vec<bool> = (0..3).map(|_| past()).collect();
         assert_eq!(checks, [false, false, true], "stops at 90 ms, not at 120");
+    }
+
+    #[test]
+    fn ends_by_allows_for_the_longest_slice_not_only_the_last() {
+        // Slices of 10, 40 and 10 ms, a deadline at 100: at 60 ms the last
+        // slice took 10, but one of 40 would overrun, so the search stops.
+        let mut times = [10, 50, 60, 70].into_iter();
+        let mut past = ends_by(|| times.next().unwrap(), 100);
+        let checks: Vec<bool> = (0..3).map(|_| past()).collect();
+        assert_eq!(checks, [false, false, true]);
     }
 
     #[test]

@@ -2,11 +2,14 @@
 //! search (its root H-search, fill-in and templates): `cargo run --release
 //! -p papan-tools --example root_proofs -- FILE [--no-templates]
 //! [--no-root-cells] [--no-captured] [--fulls N] [--semis N] [--ors N]
-//! [--work N] [--marks OUT]` reads positions as `strength hex-positions`
+//! [--work N] [--marks OUT] [--iterations N] [--deep T]` reads positions as `strength hex-positions`
 //! does (a size, then the moves), prints how many are proved and the mean
 //! time a position; the numbers set the tree's `VcLimits` (the root's are
 //! derived from them); `--marks` writes a 0/1 per position, to set beside
-//! another engine's.
+//! another engine's. `--iterations N` runs the search that long after the
+//! root's analysis and counts the roots it solved by then, with the
+//! iterations a second (`--deep T`: [`Knobs::deep_knowledge_after`] at T,
+//! 0 for none).
 
 use papan_bots::hex::search::{HexSearch, Knobs};
 use papan_rules::game::Game;
@@ -37,9 +40,13 @@ fn main() {
     if let Some(v) = value("--work") {
         knobs.vc_limits.work = v as u64;
     }
+    if let Some(v) = value("--deep") {
+        knobs.deep_knowledge_after = v as u32;
+    }
+    let iterations = value("--iterations").unwrap_or(0) as u64;
     let marks_to = args.iter().position(|a| a == "--marks").map(|i| args[i + 1].clone());
     let text = std::fs::read_to_string(file).expect("readable positions");
-    let (mut proved, mut total, mut seconds) = (0, 0, 0.0);
+    let (mut proved, mut total, mut seconds, mut run) = (0, 0, 0.0, 0);
     let mut marks = String::new();
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let mut words = line.split_whitespace();
@@ -50,7 +57,9 @@ fn main() {
                 .expect("a legal move");
         }
         let started = Instant::now();
-        let search = HexSearch::new(&hex, knobs, 1);
+        let mut search = HexSearch::new(&hex, knobs, 1);
+        search.run(iterations);
+        run += search.iterations();
         seconds += started.elapsed().as_secs_f64();
         let won = search.solved() && search.best().is_some_and(|(_, p)| p == 1.0);
         proved += usize::from(won);
@@ -58,8 +67,9 @@ fn main() {
         marks.push(if won { '1' } else { '0' });
     }
     println!(
-        "proved {proved} of {total}, {:.1} ms a position",
-        1000.0 * seconds / total.max(1) as f64
+        "proved {proved} of {total}, {:.1} ms a position, {:.0} iterations a second",
+        1000.0 * seconds / total.max(1) as f64,
+        run as f64 / seconds
     );
     if let Some(path) = marks_to {
         std::fs::write(path, marks + "\n").expect("writable marks");

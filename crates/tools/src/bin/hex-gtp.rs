@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 /// Each search on its own thread until `limit_ms` has passed or one of
 /// them solves the root; a thread stops before a slice that would end past
-/// the deadline if it took as long as its last one.
+/// the deadline if it took as long as its longest one (as `ends_by`: a
+/// slice with a deep-knowledge build takes longer than the rest).
 fn run_on_threads(thinker: &mut ExpertThinker, limit_ms: u64) {
     let deadline = Instant::now() + Duration::from_millis(limit_ms);
     let solved = AtomicBool::new(false);
@@ -19,14 +20,14 @@ fn run_on_threads(thinker: &mut ExpertThinker, limit_ms: u64) {
         for search in thinker.searches_mut() {
             let solved = &solved;
             scope.spawn(move || {
-                let mut slice = Duration::ZERO;
+                let mut longest = Duration::ZERO;
                 loop {
                     let started = Instant::now();
-                    if started + slice >= deadline || solved.load(Ordering::Relaxed) {
+                    if started + longest >= deadline || solved.load(Ordering::Relaxed) {
                         break;
                     }
                     search.run(u64::from(papan_bots::SLICE));
-                    slice = started.elapsed();
+                    longest = longest.max(started.elapsed());
                     if search.solved() {
                         solved.store(true, Ordering::Relaxed);
                     }

@@ -494,7 +494,7 @@ impl GtpEngine {
         match args {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] captured {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] captured {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] deep_knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
                  [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
                 self.level,
                 self.max_time_ms
@@ -517,6 +517,7 @@ impl GtpEngine {
                 self.searches,
                 self.reuse as u8,
                 k.knowledge_after,
+                k.deep_knowledge_after,
                 k.solver,
                 k.prior_weight,
                 k.exploration,
@@ -600,11 +601,12 @@ impl GtpEngine {
                 k.vc_limits.and_over_edges = flag_value(flag)?;
                 Ok(String::new())
             }
-            [name @ ("knowledge_after" | "solver" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
+            [name @ ("knowledge_after" | "deep_knowledge_after" | "solver" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
             | "vc_semis"), value] => {
                 let number: f64 = value.parse().map_err(|_| format!("{name} needs a number"))?;
                 match *name {
                     "knowledge_after" => k.knowledge_after = number as u32,
+                    "deep_knowledge_after" => k.deep_knowledge_after = number as u32,
                     "solver" => k.solver = number as u32,
                     "prior_weight" => k.prior_weight = number,
                     "exploration" => k.exploration = number,
@@ -616,7 +618,7 @@ impl GtpEngine {
                 Ok(String::new())
             }
             _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, templates, captured, and_over_edges, threads, reuse, \
-                      knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
+                      knowledge_after, deep_knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
     }
@@ -857,20 +859,30 @@ mod tests {
     }
 
     #[test]
-    fn gtp_the_solver_share_is_set_listed_and_checked() {
-        let mut e = GtpEngine::new(None);
-        ask(&mut e, "boardsize 7");
-        assert!(
-            ask(&mut e, "param_papan").contains("[string] solver 0"),
-            "off by default"
-        );
-        assert_eq!(ask(&mut e, "param_papan solver 2"), "=\n\n");
-        assert!(ask(&mut e, "param_papan").contains("[string] solver 2"));
-        let refused = ask(&mut e, "param_papan solver many");
-        assert!(refused.starts_with("? solver needs a number"), "{refused}");
-        assert!(ask(&mut e, "param_papan").contains("[string] solver 2"), "kept");
-        ask(&mut e, "param_papan iterations 3000");
-        assert!(ask(&mut e, "genmove b").starts_with("= "));
+    fn gtp_the_solver_share_and_deep_knowledge_are_set_listed_and_checked() {
+        let defaults = Knobs::default();
+        for (name, default) in [
+            ("solver", defaults.solver),
+            ("deep_knowledge_after", defaults.deep_knowledge_after),
+        ] {
+            let mut e = GtpEngine::new(None);
+            ask(&mut e, "boardsize 7");
+            assert!(
+                ask(&mut e, "param_papan").contains(&format!("[string] {name} {default}\n")),
+                "{name} listed with its default"
+            );
+            let set = default + 2;
+            assert_eq!(ask(&mut e, &format!("param_papan {name} {set}")), "=\n\n");
+            assert!(ask(&mut e, "param_papan").contains(&format!("[string] {name} {set}\n")));
+            let refused = ask(&mut e, &format!("param_papan {name} many"));
+            assert!(refused.starts_with(&format!("? {name} needs a number")), "{refused}");
+            assert!(
+                ask(&mut e, "param_papan").contains(&format!("[string] {name} {set}\n")),
+                "{name} kept"
+            );
+            ask(&mut e, "param_papan iterations 3000");
+            assert!(ask(&mut e, "genmove b").starts_with("= "));
+        }
     }
 
     #[test]
