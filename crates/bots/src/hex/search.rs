@@ -793,27 +793,23 @@ impl HexSearch {
                 Some(root_vc) if node == 0 => root_vc,
                 _ => &mut self.vc,
             };
-            let mine = vc.build(&self.geometry, &self.cells, colour);
-            if mine.wins_to_move() {
-                self.nodes[node].proof = LOST;
-                if node == 0 {
-                    self.root_win = mine.winning_cell().map(|key| self.board.at_key(key) as u16);
-                    if self.root_win.is_none() {
-                        // Joined already after fill-in: any empty cell keeps it.
-                        self.root_win = allowed.first().map(|key| self.board.at_key(key) as u16);
+            match judge_by_connections(vc, &self.geometry, &self.cells, colour, allowed) {
+                Connections::Wins(cell) => {
+                    self.nodes[node].proof = LOST;
+                    if node == 0 {
+                        // Joined already after fill-in (no cell named): any
+                        // empty cell keeps it.
+                        self.root_win = cell
+                            .or_else(|| allowed.first())
+                            .map(|key| self.board.at_key(key) as u16);
                     }
+                    return;
                 }
-                return;
-            }
-            let theirs = vc.build(&self.geometry, &self.cells, other(colour));
-            if !theirs.full.is_empty() {
-                self.nodes[node].proof = WON;
-                return;
-            }
-            allowed = theirs.must_play(allowed);
-            if allowed.is_empty() {
-                self.nodes[node].proof = WON;
-                return;
+                Connections::Loses => {
+                    self.nodes[node].proof = WON;
+                    return;
+                }
+                Connections::MustPlay(cells) => allowed = cells,
             }
         } else if allowed.is_empty() {
             // Fill-in alone decided the game.
@@ -844,23 +840,15 @@ impl HexSearch {
         for key in 0..n2 {
             self.cells[key] = self.board.cells[self.board.at_key(key)];
         }
-        if vc.build(&self.geometry, &self.cells, colour).wins_to_move() {
-            self.nodes[node].proof = LOST;
-            return;
-        }
-        let theirs = vc.build(&self.geometry, &self.cells, other(colour));
-        if !theirs.full.is_empty() {
-            self.nodes[node].proof = WON;
-            return;
-        }
         let empty: CellSet = (0..n2).filter(|&k| self.cells[k] == EMPTY).collect();
-        let allowed = theirs.must_play(empty);
-        if allowed.is_empty() {
-            self.nodes[node].proof = WON;
-            return;
+        match judge_by_connections(vc, &self.geometry, &self.cells, colour, empty) {
+            Connections::Wins(_) => self.nodes[node].proof = LOST,
+            Connections::Loses => self.nodes[node].proof = WON,
+            Connections::MustPlay(allowed) => {
+                self.keep_children(node, &allowed);
+                self.update_proof(node);
+            }
         }
-        self.keep_children(node, &allowed);
-        self.update_proof(node);
     }
 
     /// Keeps the children of `node` whose cells are `allowed`, in their
@@ -884,6 +872,41 @@ impl HexSearch {
         self.nodes[node].child_count = (kept - first) as u16;
         // Children moved: their own children stay where they were (indices
         // are stored in the moved nodes), so nothing else changes.
+    }
+}
+
+/// What both colours' connections say of a position, the mover to play.
+enum Connections {
+    /// The mover joins its edges, by playing this cell if one is named.
+    Wins(Option<usize>),
+    /// The opponent is joined, or no cell of `allowed` breaks all their semis.
+    Loses,
+    /// The cells of `allowed` that break all the opponent's semis.
+    MustPlay(CellSet),
+}
+
+/// The mover's connections, then the opponent's, on `cells` (keys):
+/// `colour` wins, loses, or must play in what is left of `allowed`.
+fn judge_by_connections(
+    vc: &mut VcBuilder,
+    geometry: &Geometry,
+    cells: &[u8],
+    colour: u8,
+    allowed: CellSet,
+) -> Connections {
+    let mine = vc.build(geometry, cells, colour);
+    if mine.wins_to_move() {
+        return Connections::Wins(mine.winning_cell());
+    }
+    let theirs = vc.build(geometry, cells, other(colour));
+    if !theirs.full.is_empty() {
+        return Connections::Loses;
+    }
+    let must_play = theirs.must_play(allowed);
+    if must_play.is_empty() {
+        Connections::Loses
+    } else {
+        Connections::MustPlay(must_play)
     }
 }
 
