@@ -91,11 +91,12 @@ pub fn run_to_end<T: Thinker>(
 }
 
 /// A deadline test for [`run_to_end`] that stops before a slice that would
-/// end past `deadline_ms` if it took as long as the longest one so far: a
+/// end past `deadline` if it took as long as the longest one so far: a
 /// search given a second answers within it, not a slice after it, even when
 /// some slices take longer than others (the Hex Expert's deep knowledge).
-/// `clock` reads milliseconds from any fixed start.
-pub fn ends_by(mut clock: impl FnMut() -> u64, deadline_ms: u64) -> impl FnMut() -> bool {
+/// `clock` reads time from any fixed start, in the unit of `deadline`
+/// (milliseconds for the app; finer where slices are shorter than one).
+pub fn ends_by(mut clock: impl FnMut() -> u64, deadline: u64) -> impl FnMut() -> bool {
     let mut last = None;
     let mut longest = 0;
     move || {
@@ -103,7 +104,7 @@ pub fn ends_by(mut clock: impl FnMut() -> u64, deadline_ms: u64) -> impl FnMut()
         let slice = last.map_or(0, |before| now.saturating_sub(before));
         longest = longest.max(slice);
         last = Some(now);
-        now + longest >= deadline_ms
+        now + longest >= deadline
     }
 }
 

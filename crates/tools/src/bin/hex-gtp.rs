@@ -3,31 +3,27 @@
 //! standard input and output, gives the engine a clock, and runs the
 //! Expert's root-parallel searches (`param_papan threads N`) on threads.
 
+use papan_bots::ends_by;
 use papan_bots::hex::ExpertThinker;
 use papan_tools::hex::gtp::GtpEngine;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Each search on its own thread until `limit_ms` has passed or one of
-/// them solves the root; a thread stops before a slice that would end past
-/// the deadline if it took as long as its longest one (as `ends_by`: a
-/// slice with a deep-knowledge build takes longer than the rest).
+/// them solves the root; each thread keeps the deadline by `ends_by` (in
+/// microseconds: a slice takes about one), stopping before a slice that
+/// would end past it if it took as long as its longest one so far.
 fn run_on_threads(thinker: &mut ExpertThinker, limit_ms: u64) {
-    let deadline = Instant::now() + Duration::from_millis(limit_ms);
+    let started = Instant::now();
     let solved = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for search in thinker.searches_mut() {
             let solved = &solved;
             scope.spawn(move || {
-                let mut longest = Duration::ZERO;
-                loop {
-                    let started = Instant::now();
-                    if started + longest >= deadline || solved.load(Ordering::Relaxed) {
-                        break;
-                    }
+                let mut past = ends_by(|| started.elapsed().as_micros() as u64, limit_ms * 1000);
+                while !past() && !solved.load(Ordering::Relaxed) {
                     search.run(u64::from(papan_bots::SLICE));
-                    longest = longest.max(started.elapsed());
                     if search.solved() {
                         solved.store(true, Ordering::Relaxed);
                     }
