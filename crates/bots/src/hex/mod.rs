@@ -10,6 +10,7 @@ pub mod geometry;
 pub mod inferior;
 pub mod patterns;
 pub mod playout;
+pub mod policy;
 pub mod search;
 pub mod templates;
 pub mod vc;

@@ -494,7 +494,7 @@ impl GtpEngine {
         match args {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] captured {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] deep_knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] captured {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] deep_knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n[string] policy_share {}\n[string] policy_after {}\n\
                  [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
                 self.level,
                 self.max_time_ms
@@ -520,6 +520,8 @@ impl GtpEngine {
                 k.deep_knowledge_after,
                 k.solver,
                 k.prior_weight,
+                k.policy_share,
+                k.policy_after,
                 k.exploration,
                 k.rave_equivalence,
                 k.expand_after,
@@ -601,7 +603,7 @@ impl GtpEngine {
                 k.vc_limits.and_over_edges = flag_value(flag)?;
                 Ok(String::new())
             }
-            [name @ ("knowledge_after" | "deep_knowledge_after" | "solver" | "prior_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
+            [name @ ("knowledge_after" | "deep_knowledge_after" | "solver" | "prior_weight" | "policy_share" | "policy_after" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
             | "vc_semis"), value] => {
                 let number: f64 = value.parse().map_err(|_| format!("{name} needs a number"))?;
                 match *name {
@@ -609,6 +611,8 @@ impl GtpEngine {
                     "deep_knowledge_after" => k.deep_knowledge_after = number as u32,
                     "solver" => k.solver = number as u32,
                     "prior_weight" => k.prior_weight = number,
+                    "policy_share" => k.policy_share = number.clamp(0.0, 1.0),
+                    "policy_after" => k.policy_after = number as u32,
                     "exploration" => k.exploration = number,
                     "rave_equivalence" => k.rave_equivalence = number,
                     "vc_fulls" => k.vc_limits.fulls = number as usize,
@@ -618,7 +622,7 @@ impl GtpEngine {
                 Ok(String::new())
             }
             _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, templates, captured, and_over_edges, threads, reuse, \
-                      knowledge_after, deep_knowledge_after, solver, prior_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
+                      knowledge_after, deep_knowledge_after, solver, prior_weight, policy_share, policy_after, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
     }
@@ -864,6 +868,7 @@ mod tests {
         for (name, default) in [
             ("solver", defaults.solver),
             ("deep_knowledge_after", defaults.deep_knowledge_after),
+            ("policy_after", defaults.policy_after),
         ] {
             let mut e = GtpEngine::new(None);
             ask(&mut e, "boardsize 7");
@@ -883,6 +888,26 @@ mod tests {
             ask(&mut e, "param_papan iterations 3000");
             assert!(ask(&mut e, "genmove b").starts_with("= "));
         }
+    }
+
+    #[test]
+    fn gtp_the_policys_share_is_off_by_default_set_kept_within_one_and_checked() {
+        let mut e = GtpEngine::new(None);
+        ask(&mut e, "boardsize 7");
+        assert!(ask(&mut e, "param_papan").contains("[string] policy_share 0\n"));
+        assert_eq!(ask(&mut e, "param_papan policy_share 0.5"), "=\n\n");
+        assert!(ask(&mut e, "param_papan").contains("[string] policy_share 0.5\n"));
+        assert_eq!(ask(&mut e, "param_papan policy_share 3"), "=\n\n");
+        assert!(
+            ask(&mut e, "param_papan").contains("[string] policy_share 1\n"),
+            "a share is at most 1"
+        );
+        let refused = ask(&mut e, "param_papan policy_share much");
+        assert!(refused.starts_with("? policy_share needs a number"), "{refused}");
+        // A search with the policy plays a legal move.
+        assert_eq!(ask(&mut e, "param_papan iterations 300"), "=\n\n");
+        let reply = ask(&mut e, "genmove b");
+        assert!(reply.starts_with("= ") && reply.len() > 4, "{reply}");
     }
 
     #[test]

@@ -1,3 +1,5 @@
-//! Hex tools: the GTP engine ([`gtp`]).
+//! Hex tools: the GTP engine ([`gtp`]) and the policy's trainer
+//! ([`policy_training`]).
 
 pub mod gtp;
+pub mod policy_training;

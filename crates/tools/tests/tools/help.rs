@@ -18,6 +18,7 @@ fn every_tools_binary_answers_help_without_working() {
         (env!("CARGO_BIN_EXE_hadang-uci"), "hadang-uci"),
         (env!("CARGO_BIN_EXE_hex-gtp"), "hex-gtp"),
         (env!("CARGO_BIN_EXE_hex-patterns"), "hex-patterns"),
+        (env!("CARGO_BIN_EXE_hex-policy"), "hex-policy"),
         (env!("CARGO_BIN_EXE_puzzle-gen"), "puzzle-gen"),
         (env!("CARGO_BIN_EXE_strength"), "strength"),
     ] {

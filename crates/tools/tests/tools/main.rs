@@ -5,5 +5,6 @@
 mod bg_engine;
 mod help;
 mod hex_patterns;
+mod hex_policy;
 mod puzzles;
 mod strength;

@@ -1,0 +1,494 @@
+//! A learned move policy for Hex: a small convolutional network over the
+//! framed board that gives every empty cell a prior.
+//!
+//! The board is seen from the side to move, as the patterns see it
+//! ([`super::patterns`]): Blue's view is transposed so the mover always
+//! joins top and bottom. The input is the framed grid of
+//! [`FastBoard`] (`n + 2` cells a side), three planes a cell: the mover's
+//! stones (its two frame rows count as its stones), the opponent's (the
+//! frame columns) and the empty board cells. Each layer is a convolution
+//! over a cell and its six neighbours (a hexagonal kernel), rectified;
+//! layers after the first add their input back (residual). A last 1×1
+//! layer gives each cell a logit, and the priors are their softmax over
+//! the candidates. Being convolutional, one net serves every board size.
+//!
+//! The net ships in `data/hex.policy`, trained by `hex-policy train`
+//! (papan-tools) from the Expert's self-play games; `data/hex.md` says how.
+
+use super::board::{FastBoard, BLUE, EMPTY, RED};
+use std::sync::OnceLock;
+
+/// A cell and its six neighbours, in (row, column) steps: the kernel's taps.
+pub const TAPS: [(isize, isize); 7] = [(0, 0), (0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
+/// Mover's stones, opponent's stones, empty board cells.
+pub const INPUT_PLANES: usize = 3;
+/// The empty-cell plane: a cell a move may go to.
+pub const EMPTY_PLANE: usize = 2;
+
+const MAGIC: &[u8] = b"papan-hex-policy 1\n";
+
+static SHIPPED: OnceLock<PolicyNet> = OnceLock::new();
+
+/// One convolution: `cin` channels in, `cout` out, over the seven taps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conv {
+    pub cin: usize,
+    pub cout: usize,
+    /// Weight of input channel `ci` at tap `t` for output `co`:
+    /// `w[(t * cin + ci) * cout + co]` (the im2col layout).
+    pub w: Vec<f32>,
+    pub b: Vec<f32>,
+}
+
+impl Conv {
+    /// Whether the layer adds its input to its output.
+    pub fn residual(&self) -> bool {
+        self.cin == self.cout
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolicyNet {
+    pub convs: Vec<Conv>,
+    /// The 1×1 head: one weight a channel of the last layer.
+    pub head: Vec<f32>,
+    pub head_bias: f32,
+}
+
+/// Each grid cell's neighbour at every tap, or `u32::MAX` beyond the grid.
+pub fn neighbour_table(side: usize) -> Vec<[u32; 7]> {
+    (0..side * side)
+        .map(|p| {
+            let (r, c) = ((p / side) as isize, (p % side) as isize);
+            TAPS.map(|(dr, dc)| {
+                let (nr, nc) = (r + dr, c + dc);
+                if nr < 0 || nc < 0 || nr >= side as isize || nc >= side as isize {
+                    u32::MAX
+                } else {
+                    (nr as usize * side + nc as usize) as u32
+                }
+            })
+        })
+        .collect()
+}
+
+/// The grid cell (mover's view) of the framed index `at`: the same for
+/// Red, transposed for Blue.
+#[inline]
+pub fn grid_of(at: usize, side: usize, mover: u8) -> usize {
+    if mover == RED {
+        at
+    } else {
+        (at % side) * side + at / side
+    }
+}
+
+/// The three input planes of `board` for `mover` to play, cell-major
+/// (`INPUT_PLANES` values a grid cell), into `out`.
+pub fn encode(board: &FastBoard, mover: u8, out: &mut Vec<f32>) {
+    let side = board.size() + 2;
+    out.clear();
+    out.resize(side * side * INPUT_PLANES, 0.0);
+    let opponent = if mover == RED { BLUE } else { RED };
+    for (at, &stone) in board.cells.iter().enumerate() {
+        let p = grid_of(at, side, mover);
+        let plane = match stone {
+            s if s == mover => 0,
+            s if s == opponent => 1,
+            EMPTY => EMPTY_PLANE,
+            _ => continue, // the frame's corners: nobody's
+        };
+        out[p * INPUT_PLANES + plane] = 1.0;
+    }
+}
+
+/// Buffers an evaluation reuses.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    side: usize,
+    neighbours: Vec<[u32; 7]>,
+    pub input: Vec<f32>,
+    a: Vec<f32>,
+    b: Vec<f32>,
+    pub logits: Vec<f32>,
+}
+
+impl PolicyNet {
+    /// The net the app ships (`data/hex.policy`).
+    pub fn shipped() -> &'static PolicyNet {
+        SHIPPED.get_or_init(|| {
+            PolicyNet::from_bytes(include_bytes!("../../data/hex.policy")).expect("the shipped Hex policy reads")
+        })
+    }
+
+    /// A net of `layers` convolutions of `channels` with small random
+    /// weights (He initialisation from `next`, uniform numbers in [0, 1)).
+    pub fn random(channels: usize, layers: usize, mut next: impl FnMut() -> f32) -> PolicyNet {
+        let mut draw = |fan: usize, count: usize, scale: f32| -> Vec<f32> {
+            let bound = scale * (6.0 / fan as f32).sqrt();
+            (0..count).map(|_| (next() * 2.0 - 1.0) * bound).collect()
+        };
+        let convs = (0..layers)
+            .map(|l| {
+                let cin = if l == 0 { INPUT_PLANES } else { channels };
+                // Residual layers start small, so the sum stays near its input.
+                let scale = if l == 0 { 1.0 } else { 0.5 };
+                Conv {
+                    cin,
+                    cout: channels,
+                    w: draw(7 * cin, 7 * cin * channels, scale),
+                    b: vec![0.0; channels],
+                }
+            })
+            .collect();
+        PolicyNet {
+            convs,
+            head: draw(channels, channels, 1.0),
+            head_bias: 0.0,
+        }
+    }
+
+    pub fn channels(&self) -> usize {
+        self.head.len()
+    }
+
+    /// Logits of every grid cell of `board` for `mover` to play, in
+    /// `scratch.logits` (grid order, the mover's view: [`grid_of`]).
+    pub fn evaluate(&self, board: &FastBoard, mover: u8, scratch: &mut Scratch) {
+        encode(board, mover, &mut scratch.input);
+        self.forward(board.size() + 2, scratch);
+    }
+
+    /// The logits of `scratch.input`, a `side`² grid's planes.
+    pub fn forward(&self, side: usize, scratch: &mut Scratch) {
+        if scratch.side != side || scratch.neighbours.is_empty() {
+            scratch.side = side;
+            scratch.neighbours = neighbour_table(side);
+        }
+        let cells = side * side;
+        let (mut x, mut y) = (std::mem::take(&mut scratch.a), std::mem::take(&mut scratch.b));
+        x.clear();
+        x.extend_from_slice(&scratch.input);
+        for conv in &self.convs {
+            conv_forward(conv, &scratch.neighbours, &x, &mut y, cells);
+            std::mem::swap(&mut x, &mut y);
+        }
+        let channels = self.channels();
+        scratch.logits.clear();
+        scratch.logits.extend(
+            x.chunks_exact(channels)
+                .map(|h| self.head_bias + h.iter().zip(&self.head).map(|(h, w)| h * w).sum::<f32>()),
+        );
+        (scratch.a, scratch.b) = (x, y);
+    }
+
+    /// Priors for `mover` to play each of `cells` (framed indices of empty
+    /// cells of `board`): the softmax of their logits, into `out`.
+    pub fn priors(&self, board: &FastBoard, mover: u8, cells: &[usize], scratch: &mut Scratch, out: &mut Vec<f32>) {
+        self.evaluate(board, mover, scratch);
+        let side = board.size() + 2;
+        out.clear();
+        out.extend(cells.iter().map(|&at| scratch.logits[grid_of(at, side, mover)]));
+        let top = out.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut total = 0.0;
+        for v in out.iter_mut() {
+            *v = (*v - top).exp();
+            total += *v;
+        }
+        for v in out.iter_mut() {
+            *v /= total;
+        }
+    }
+
+    /// The net as bytes: [`MAGIC`], the layer count, each layer's `cin`
+    /// and `cout` (u32) and weights and biases, then the head (f32, all
+    /// little-endian).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        let mut put = |v: u32| out.extend_from_slice(&v.to_le_bytes());
+        put(self.convs.len() as u32);
+        for conv in &self.convs {
+            put(conv.cin as u32);
+            put(conv.cout as u32);
+        }
+        for conv in &self.convs {
+            for v in conv.w.iter().chain(&conv.b) {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        for v in self.head.iter().chain(std::iter::once(&self.head_bias)) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`PolicyNet::to_bytes`]'s format, checking every size.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PolicyNet, String> {
+        let mut rest = bytes
+            .strip_prefix(MAGIC)
+            .ok_or("not a Papan Hex policy file (bad header)")?;
+        let mut take = |count: usize| -> Result<Vec<u32>, String> {
+            if rest.len() < 4 * count {
+                return Err("the policy file ends early".into());
+            }
+            let (head, tail) = rest.split_at(4 * count);
+            rest = tail;
+            Ok(head
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect())
+        };
+        let layers = take(1)?[0] as usize;
+        if layers == 0 || layers > 64 {
+            return Err(format!("the policy file names {layers} layers"));
+        }
+        let shapes = take(2 * layers)?;
+        let mut convs = Vec::with_capacity(layers);
+        for (l, shape) in shapes.chunks_exact(2).enumerate() {
+            let (cin, cout) = (shape[0] as usize, shape[1] as usize);
+            let expected_in = if l == 0 {
+                INPUT_PLANES
+            } else {
+                shapes[2 * l - 1] as usize
+            };
+            if cin != expected_in || cout == 0 || cout > 1024 {
+                return Err(format!("layer {} has shape {cin}×{cout}", l + 1));
+            }
+            convs.push(Conv {
+                cin,
+                cout,
+                w: Vec::new(),
+                b: Vec::new(),
+            });
+        }
+        let floats = |v: Vec<u32>| v.into_iter().map(f32::from_bits).collect::<Vec<f32>>();
+        for conv in &mut convs {
+            conv.w = floats(take(7 * conv.cin * conv.cout)?);
+            conv.b = floats(take(conv.cout)?);
+        }
+        let channels = convs[layers - 1].cout;
+        let head = floats(take(channels)?);
+        let head_bias = f32::from_bits(take(1)?[0]);
+        if !rest.is_empty() {
+            return Err(format!("{} bytes after the policy's end", rest.len()));
+        }
+        let net = PolicyNet { convs, head, head_bias };
+        if net
+            .convs
+            .iter()
+            .flat_map(|c| c.w.iter().chain(&c.b))
+            .chain(&net.head)
+            .any(|v| !v.is_finite())
+        {
+            return Err("the policy file holds a weight that is not a number".into());
+        }
+        Ok(net)
+    }
+}
+
+/// One layer: `out` (`cells` × `cout`) from `x` (`cells` × `cin`); with
+/// the wide vector instructions where the processor has them (about three
+/// times as fast: the app's search calls this a few hundred times a move).
+fn conv_forward(conv: &Conv, neighbours: &[[u32; 7]], x: &[f32], out: &mut Vec<f32>, cells: usize) {
+    assert_eq!(conv.w.len(), 7 * conv.cin * conv.cout);
+    assert_eq!(conv.b.len(), conv.cout);
+    assert!(x.len() >= cells * conv.cin && neighbours.len() >= cells);
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+        // SAFETY: the processor has both features (checked just above),
+        // and the asserts above bound every index the kernel reads.
+        match conv.cout {
+            16 => return unsafe { conv_avx2::<2>(conv, neighbours, x, out, cells) },
+            24 => return unsafe { conv_avx2::<3>(conv, neighbours, x, out, cells) },
+            32 => return unsafe { conv_avx2::<4>(conv, neighbours, x, out, cells) },
+            48 => return unsafe { conv_avx2::<6>(conv, neighbours, x, out, cells) },
+            64 => return unsafe { conv_avx2::<8>(conv, neighbours, x, out, cells) },
+            _ => {}
+        }
+    }
+    conv_body(conv, neighbours, x, out, cells);
+}
+
+/// [`conv_body`] for `8 K` outputs, each cell's sums kept in `K` registers.
+///
+/// # Safety
+/// The processor has AVX2 and FMA; `conv.cout` is `8 K`, `conv.w` holds
+/// `7 cin × 8 K` weights, `conv.b` `8 K`, `x` at least `cells × cin` values, and every neighbour
+/// in `neighbours[..cells]` is below `cells` or `u32::MAX`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn conv_avx2<const K: usize>(conv: &Conv, neighbours: &[[u32; 7]], x: &[f32], out: &mut Vec<f32>, cells: usize) {
+    use std::arch::x86_64::*;
+    let (cin, cout) = (conv.cin, 8 * K);
+    out.clear();
+    out.resize(cells * cout, 0.0);
+    let (w, b, xs, o) = (conv.w.as_ptr(), conv.b.as_ptr(), x.as_ptr(), out.as_mut_ptr());
+    // SAFETY (every pointer below): indices stay within the lengths the
+    // caller guarantees: q < cells, ci < cin, t < 7, lanes < cout.
+    unsafe {
+        let zero = _mm256_setzero_ps();
+        for (p, taps) in neighbours.iter().enumerate().take(cells) {
+            let mut s: [__m256; K] = std::array::from_fn(|k| _mm256_loadu_ps(b.add(8 * k)));
+            for (t, &q) in taps.iter().enumerate() {
+                if q == u32::MAX {
+                    continue;
+                }
+                let xin = xs.add(q as usize * cin);
+                let wt = w.add(t * cin * cout);
+                for ci in 0..cin {
+                    let v = _mm256_set1_ps(*xin.add(ci));
+                    let row = wt.add(ci * cout);
+                    for (k, s) in s.iter_mut().enumerate() {
+                        *s = _mm256_fmadd_ps(v, _mm256_loadu_ps(row.add(8 * k)), *s);
+                    }
+                }
+            }
+            for (k, s) in s.iter().enumerate() {
+                let mut h = _mm256_max_ps(*s, zero);
+                if cin == cout {
+                    h = _mm256_add_ps(h, _mm256_loadu_ps(xs.add(p * cout + 8 * k)));
+                }
+                _mm256_storeu_ps(o.add(p * cout + 8 * k), h);
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn conv_body(conv: &Conv, neighbours: &[[u32; 7]], x: &[f32], out: &mut Vec<f32>, cells: usize) {
+    let (cin, cout) = (conv.cin, conv.cout);
+    out.clear();
+    out.resize(cells * cout, 0.0);
+    let residual = conv.residual();
+    for p in 0..cells {
+        let o = &mut out[p * cout..(p + 1) * cout];
+        o.copy_from_slice(&conv.b);
+        for (t, &q) in neighbours[p].iter().enumerate() {
+            if q == u32::MAX {
+                continue;
+            }
+            let xin = &x[q as usize * cin..(q as usize + 1) * cin];
+            for (ci, &v) in xin.iter().enumerate() {
+                if v == 0.0 {
+                    continue; // rectified units are often zero, the inputs mostly
+                }
+                let row = &conv.w[(t * cin + ci) * cout..(t * cin + ci + 1) * cout];
+                for (o, &w) in o.iter_mut().zip(row) {
+                    *o += v * w;
+                }
+            }
+        }
+        for (co, o) in o.iter_mut().enumerate() {
+            *o = o.max(0.0) + if residual { x[p * cin + co] } else { 0.0 };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn random_net(seed: u64) -> PolicyNet {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        PolicyNet::random(8, 3, || rng.random::<f32>())
+    }
+
+    /// A 5×5 board with a few stones, and its transpose with the colours
+    /// swapped: the same position for the other side.
+    fn board_and_mirror() -> (FastBoard, FastBoard) {
+        let mut board = FastBoard::empty(5);
+        let mut mirror = FastBoard::empty(5);
+        for (r, c, stone) in [(1, 2, RED), (2, 2, BLUE), (3, 1, RED), (0, 4, BLUE)] {
+            board.cells[(r + 1) * 7 + c + 1] = stone;
+            mirror.cells[(c + 1) * 7 + r + 1] = if stone == RED { BLUE } else { RED };
+        }
+        (board, mirror)
+    }
+
+    #[test]
+    fn the_vector_kernel_agrees_with_the_plain_loop() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let side = 7;
+        let neighbours = neighbour_table(side);
+        for channels in [16, 24, 32, 40] {
+            let net = PolicyNet::random(channels, 2, || rng.random::<f32>());
+            for conv in &net.convs {
+                // Half the inputs zero, as after a rectifier.
+                let x: Vec<f32> = (0..side * side * conv.cin)
+                    .map(|_| if rng.random::<bool>() { rng.random::<f32>() } else { 0.0 })
+                    .collect();
+                let (mut fast, mut plain) = (Vec::new(), Vec::new());
+                conv_forward(conv, &neighbours, &x, &mut fast, side * side);
+                conv_body(conv, &neighbours, &x, &mut plain, side * side);
+                assert_eq!(fast.len(), plain.len());
+                for (f, p) in fast.iter().zip(&plain) {
+                    assert!(
+                        (f - p).abs() < 1e-4 * (1.0 + p.abs()),
+                        "{channels} channels: {f} against {p}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_net_reads_back_what_it_wrote() {
+        let net = random_net(1);
+        assert_eq!(PolicyNet::from_bytes(&net.to_bytes()), Ok(net));
+    }
+
+    #[test]
+    fn a_damaged_policy_file_is_refused_with_its_reason() {
+        let bytes = random_net(2).to_bytes();
+        let short = PolicyNet::from_bytes(&bytes[..bytes.len() - 3]).unwrap_err();
+        assert!(short.contains("ends early"), "{short}");
+        let mut long = bytes.clone();
+        long.push(0);
+        assert!(PolicyNet::from_bytes(&long)
+            .unwrap_err()
+            .contains("after the policy's end"));
+        assert!(PolicyNet::from_bytes(b"papan-hex-patterns 1\n")
+            .unwrap_err()
+            .contains("bad header"));
+        let mut nan = bytes.clone();
+        let at = MAGIC.len() + 4 * 7; // the first weight, after the count and three shapes
+        nan[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert!(PolicyNet::from_bytes(&nan).unwrap_err().contains("not a number"));
+    }
+
+    #[test]
+    fn blue_sees_the_board_red_sees_transposed() {
+        let net = random_net(3);
+        let (board, mirror) = board_and_mirror();
+        let cells: Vec<usize> = board.inner().filter(|&at| board.cells[at] == EMPTY).collect();
+        // The same cells on the mirror: (r, c) there is (c, r) here.
+        let mirrored: Vec<usize> = cells.iter().map(|&at| grid_of(at, 7, BLUE)).collect();
+        let (mut scratch, mut blue, mut red) = (Scratch::default(), Vec::new(), Vec::new());
+        net.priors(&board, BLUE, &cells, &mut scratch, &mut blue);
+        net.priors(&mirror, RED, &mirrored, &mut scratch, &mut red);
+        assert_eq!(blue, red);
+        let total: f32 = blue.iter().sum();
+        assert!((total - 1.0).abs() < 1e-5, "priors sum to {total}");
+    }
+
+    #[test]
+    fn the_shipped_net_prefers_the_cell_that_wins_at_once() {
+        // Red has a column of stones down the middle but for one cell.
+        let mut board = FastBoard::empty(7);
+        for r in (0..7).filter(|&r| r != 4) {
+            board.cells[(r + 1) * 9 + 4] = RED;
+        }
+        for (r, c) in [(0, 0), (1, 1), (2, 5), (5, 2), (6, 6), (3, 0)] {
+            board.cells[(r + 1) * 9 + c + 1] = BLUE;
+        }
+        let cells: Vec<usize> = board.inner().filter(|&at| board.cells[at] == EMPTY).collect();
+        let (mut scratch, mut priors) = (Scratch::default(), Vec::new());
+        PolicyNet::shipped().priors(&board, RED, &cells, &mut scratch, &mut priors);
+        let best = cells[(0..cells.len())
+            .max_by(|&a, &b| priors[a].total_cmp(&priors[b]))
+            .unwrap()];
+        assert_eq!(best, 5 * 9 + 4, "the gap in Red's column");
+    }
+}

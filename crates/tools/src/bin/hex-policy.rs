@@ -1,0 +1,236 @@
+//! Trains the Hex Expert's move policy ([`papan_bots::hex::policy`]) on
+//! self-play games (`hex-patterns selfplay`'s files): each position's
+//! target is the move the Expert played there.
+//!
+//! ```text
+//! hex-policy train GAMES... [--channels 32] [--layers 6] [--epochs 6]
+//!     [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
+//!     --out FILE
+//! hex-policy check NET GAMES...     (top move and log loss, against the patterns)
+//! ```
+//!
+//! Training runs on the CPU: each layer as a matrix product over a batch
+//! (im2col), forward and backward, split over `--threads`, with Adam.
+
+use papan_bots::hex::patterns::{PatternGeometry, PatternTable};
+use papan_bots::hex::policy::{PolicyNet, Scratch, EMPTY_PLANE, INPUT_PLANES};
+use papan_tools::hex::policy_training::{batch_gradient, half_turn, read_games, Adam, Example, Sample};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: hex-policy train GAMES... --out FILE [--channels 32] [--layers 6] [--epochs 6]
+                  [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
+       hex-policy check NET GAMES...
+GAMES are hex-patterns selfplay files (size, opening count, moves; one game a line).
+train fits the Hex policy to the move played in every position after the opening,
+each also under the board's half-turn, and writes the epoch with the best held-out loss;
+check gives a net's log loss and top-move share on GAMES, and the shipped patterns' share.";
+
+/// The options `train` takes.
+const TRAIN_OPTIONS: [&str; 9] = [
+    "--out",
+    "--channels",
+    "--layers",
+    "--epochs",
+    "--batch",
+    "--rate",
+    "--holdout",
+    "--seed",
+    "--threads",
+];
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let result = match args.first().map(String::as_str) {
+        Some("train") => train(&args[1..]),
+        Some("check") => check(&args[1..]),
+        Some(other) => Err(format!("unknown command {other:?} (train or check)\n{USAGE}")),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hex-policy: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn option<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+    match args.iter().position(|a| a == name) {
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("{name} needs a value")),
+        None => Ok(default),
+    }
+}
+
+/// The positional arguments: those neither an option nor an option's value.
+fn files(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if skip {
+            skip = false;
+        } else if a.starts_with("--") {
+            skip = true;
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
+fn train(args: &[String]) -> Result<(), String> {
+    if let Some(unknown) = args
+        .iter()
+        .find(|a| a.starts_with("--") && !TRAIN_OPTIONS.contains(&a.as_str()))
+    {
+        return Err(format!("unknown option {unknown}\n{USAGE}"));
+    }
+    let channels: usize = option(args, "--channels", 32)?;
+    let layers: usize = option(args, "--layers", 6)?;
+    let epochs: usize = option(args, "--epochs", 6)?;
+    let batch: usize = option(args, "--batch", 128)?;
+    let rate: f32 = option(args, "--rate", 0.001)?;
+    let holdout: f64 = option(args, "--holdout", 0.1)?;
+    let seed: u64 = option(args, "--seed", 1)?;
+    let threads: usize = option(args, "--threads", 2)?;
+    let out: String = option(args, "--out", String::new())?;
+    if out.is_empty() {
+        return Err("--out FILE is needed".into());
+    }
+    let started = std::time::Instant::now();
+    let files = files(args);
+    if files.is_empty() {
+        return Err(format!("train needs games to learn from\n{USAGE}"));
+    }
+    let mut games = read_games(&files)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    games.shuffle(&mut rng);
+    let held = ((games.len() as f64) * holdout).round() as usize;
+    let test: Vec<Sample> = games.drain(..held).flatten().collect();
+    if games.is_empty() || test.is_empty() {
+        return Err(format!(
+            "{} games: too few to hold some out for judging",
+            games.len() + held
+        ));
+    }
+    let mut training: Vec<Example> = Vec::new();
+    for s in games.into_iter().flatten() {
+        let cells = s.side * s.side;
+        training.push((s.side, half_turn(&s.planes), cells - 1 - s.target));
+        training.push((s.side, s.planes, s.target));
+    }
+    eprintln!(
+        "{} training positions (with half-turns), {} held out; read in {:.1} s",
+        training.len(),
+        test.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut net = PolicyNet::random(channels, layers, || rng.random::<f32>());
+    let mut adam = Adam::new(&net);
+    let mut best = (f64::INFINITY, net.clone());
+    for epoch in 1..=epochs {
+        training.shuffle(&mut rng);
+        // The rate falls by half over the last third of the epochs.
+        let epoch_rate = if epoch * 3 > epochs * 2 { rate * 0.3 } else { rate };
+        let mut loss_sum = 0.0;
+        let mut count = 0;
+        for chunk in training.chunks(batch) {
+            // Batches of one board size only (the grid is per size).
+            let side = chunk[0].0;
+            let same: Vec<&Example> = chunk.iter().filter(|s| s.0 == side).collect();
+            let (loss, grad) = batch_gradient(&net, &same, threads);
+            loss_sum += loss;
+            count += same.len();
+            adam.step(&mut net, &grad, epoch_rate);
+        }
+        let (test_loss, top) = evaluate(&net, &test);
+        eprintln!(
+            "epoch {epoch}: training loss {:.3}, held out {:.3}, top move {:.1}% ({:.0} s)",
+            loss_sum / count as f64,
+            test_loss,
+            100.0 * top,
+            started.elapsed().as_secs_f64()
+        );
+        if test_loss < best.0 {
+            best = (test_loss, net.clone());
+        }
+    }
+    std::fs::write(&out, best.1.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("wrote {out} (held-out loss {:.3})", best.0);
+    Ok(())
+}
+
+/// Held-out log loss and the share of positions whose top cell was played.
+fn evaluate(net: &PolicyNet, test: &[Sample]) -> (f64, f64) {
+    let mut scratch = Scratch::default();
+    let (mut loss, mut top) = (0.0, 0);
+    for s in test {
+        scratch.input.clone_from(&s.planes);
+        net.forward(s.side, &mut scratch);
+        let legal = |p: usize| s.planes[p * INPUT_PLANES + EMPTY_PLANE] > 0.0;
+        let cells = s.side * s.side;
+        let best = (0..cells)
+            .filter(|&p| legal(p))
+            .max_by(|&a, &b| scratch.logits[a].total_cmp(&scratch.logits[b]));
+        top += usize::from(best == Some(s.target));
+        let max = (0..cells)
+            .filter(|&p| legal(p))
+            .map(|p| scratch.logits[p])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let total: f64 = (0..cells)
+            .filter(|&p| legal(p))
+            .map(|p| ((scratch.logits[p] - max) as f64).exp())
+            .sum();
+        loss -= (scratch.logits[s.target] - max) as f64 - total.ln();
+    }
+    (loss / test.len().max(1) as f64, top as f64 / test.len().max(1) as f64)
+}
+
+fn check(args: &[String]) -> Result<(), String> {
+    let files = files(args);
+    if let Some(unknown) = args.iter().find(|a| a.starts_with("--")) {
+        return Err(format!("unknown option {unknown}\n{USAGE}"));
+    }
+    let (net_path, games) = files.split_first().ok_or(USAGE)?;
+    if games.is_empty() {
+        return Err(format!("check needs games to judge the net on\n{USAGE}"));
+    }
+    let bytes = std::fs::read(net_path).map_err(|e| format!("{net_path}: {e}"))?;
+    let net = PolicyNet::from_bytes(&bytes).map_err(|e| format!("{net_path}: {e}"))?;
+    let test: Vec<Sample> = read_games(games)?.into_iter().flatten().collect();
+    let (loss, top) = evaluate(&net, &test);
+    // The shipped patterns' top cell, on the same positions.
+    let table = PatternTable::shipped();
+    let mut geometries: Vec<Option<PatternGeometry>> = Vec::new();
+    let mut pattern_top = 0;
+    for s in &test {
+        let n = s.board.size();
+        if geometries.len() <= n {
+            geometries.resize_with(n + 1, || None);
+        }
+        let geometry = geometries[n].get_or_insert_with(|| PatternGeometry::new(n));
+        let best = s.board.inner().filter(|&at| s.board.cells[at] == 0).max_by(|&a, &b| {
+            let ga = table.gamma(geometry.key(&s.board.cells, a, s.mover));
+            let gb = table.gamma(geometry.key(&s.board.cells, b, s.mover));
+            ga.total_cmp(&gb)
+        });
+        pattern_top += usize::from(best == Some(s.at));
+    }
+    println!(
+        "{} positions: net log loss {loss:.3}, top move {:.1}%; patterns' top move {:.1}%",
+        test.len(),
+        100.0 * top,
+        100.0 * pattern_top as f64 / test.len().max(1) as f64
+    );
+    Ok(())
+}

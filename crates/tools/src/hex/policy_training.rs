@@ -1,0 +1,453 @@
+//! Training the Hex policy ([`papan_bots::hex::policy`]) on the CPU:
+//! the positions of self-play games with the move played in each, and the
+//! gradient of the policy's log loss by matrix products over a batch
+//! (im2col), with Adam.
+
+use matrixmultiply::sgemm;
+use papan_bots::hex::board::{stone_of, FastBoard};
+use papan_bots::hex::policy::{encode, grid_of, neighbour_table, PolicyNet, EMPTY_PLANE, INPUT_PLANES};
+use papan_rules::hex::{Hex, HexMove, HexOptions};
+use papan_rules::Game;
+
+/// One position seen by the mover: its input planes and the grid cell played.
+pub struct Sample {
+    pub side: usize,
+    pub planes: Vec<f32>,
+    pub target: usize,
+    /// For the pattern comparison: the board, the mover and the framed cell.
+    pub board: FastBoard,
+    pub mover: u8,
+    pub at: usize,
+}
+
+/// Every position of every game (after the random opening stones) with a
+/// stone played next, game by game.
+pub fn read_games(files: &[String]) -> Result<Vec<Vec<Sample>>, String> {
+    let mut games = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (number, line) in text.lines().enumerate() {
+            let where_ = || format!("{path}:{}", number + 1);
+            let mut words = line.split_whitespace();
+            let size: u8 = words
+                .next()
+                .and_then(|w| w.parse().ok())
+                .ok_or_else(|| format!("{}: no size", where_()))?;
+            let opening: usize = words
+                .next()
+                .and_then(|w| w.parse().ok())
+                .ok_or_else(|| format!("{}: no opening count", where_()))?;
+            let mut position =
+                Hex::empty(HexOptions { size, swap: false }).map_err(|e| format!("{}: {e}", where_()))?;
+            let mut samples = Vec::new();
+            for (ply, word) in words.enumerate() {
+                let mv = position.parse_move(word).map_err(|e| format!("{}: {e}", where_()))?;
+                if let (HexMove::Place(cell), true) = (&mv, ply >= opening) {
+                    let board = FastBoard::from_position(&position);
+                    let mover = stone_of(position.colour_to_move());
+                    let at = board.at(*cell);
+                    let side = board.size() + 2;
+                    let mut planes = Vec::new();
+                    encode(&board, mover, &mut planes);
+                    samples.push(Sample {
+                        side,
+                        planes,
+                        target: grid_of(at, side, mover),
+                        board,
+                        mover,
+                        at,
+                    });
+                }
+                position.play(&mv).map_err(|e| format!("{}: {e}", where_()))?;
+            }
+            games.push(samples);
+        }
+    }
+    Ok(games)
+}
+
+/// A sample's planes turned half a turn (the board's symmetry that keeps
+/// each side's edges): grid cell `p` goes to `cells - 1 - p`.
+pub fn half_turn(planes: &[f32]) -> Vec<f32> {
+    let cells = planes.len() / INPUT_PLANES;
+    let mut out = vec![0.0; planes.len()];
+    for p in 0..cells {
+        let q = cells - 1 - p;
+        out[q * INPUT_PLANES..(q + 1) * INPUT_PLANES]
+            .copy_from_slice(&planes[p * INPUT_PLANES..(p + 1) * INPUT_PLANES]);
+    }
+    out
+}
+
+/// The gradient of a net's weights, in the net's own shape.
+pub type Grad = PolicyNet;
+
+/// A training example: grid side, input planes, the grid cell played.
+pub type Example = (usize, Vec<f32>, usize);
+
+pub fn zeroed(net: &PolicyNet) -> Grad {
+    let mut z = net.clone();
+    for conv in &mut z.convs {
+        conv.w.fill(0.0);
+        conv.b.fill(0.0);
+    }
+    z.head.fill(0.0);
+    z.head_bias = 0.0;
+    z
+}
+
+pub fn arrays(net: &mut PolicyNet) -> Vec<&mut [f32]> {
+    let mut out: Vec<&mut [f32]> = Vec::new();
+    for conv in &mut net.convs {
+        out.push(&mut conv.w);
+        out.push(&mut conv.b);
+    }
+    out.push(&mut net.head);
+    out.push(std::slice::from_mut(&mut net.head_bias));
+    out
+}
+
+pub struct Adam {
+    m: PolicyNet,
+    v: PolicyNet,
+    steps: i32,
+}
+
+impl Adam {
+    pub fn new(net: &PolicyNet) -> Adam {
+        Adam {
+            m: zeroed(net),
+            v: zeroed(net),
+            steps: 0,
+        }
+    }
+
+    pub fn step(&mut self, net: &mut PolicyNet, grad: &Grad, rate: f32) {
+        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        self.steps += 1;
+        let c1 = 1.0 - b1.powi(self.steps);
+        let c2 = 1.0 - b2.powi(self.steps);
+        let mut grad = grad.clone();
+        let (ws, gs, ms, vs) = (arrays(net), arrays(&mut grad), arrays(&mut self.m), arrays(&mut self.v));
+        for (((w, g), m), v) in ws.into_iter().zip(gs).zip(ms).zip(vs) {
+            for i in 0..w.len() {
+                m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+                v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+                w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+            }
+        }
+    }
+}
+
+/// The batch's mean loss and gradient, its samples split over `threads`.
+pub fn batch_gradient(net: &PolicyNet, batch: &[&Example], threads: usize) -> (f64, Grad) {
+    let per = batch.len().div_ceil(threads.max(1));
+    let parts: Vec<(f64, Grad)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = batch
+            .chunks(per.max(1))
+            .map(|part| scope.spawn(move || chunk_gradient(net, part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a training thread panicked"))
+            .collect()
+    });
+    let mut total = zeroed(net);
+    let mut loss = 0.0;
+    for (l, mut g) in parts {
+        loss += l;
+        for (t, g) in arrays(&mut total).into_iter().zip(arrays(&mut g)) {
+            for (t, g) in t.iter_mut().zip(g.iter()) {
+                *t += *g;
+            }
+        }
+    }
+    let scale = 1.0 / batch.len() as f32;
+    for a in arrays(&mut total) {
+        a.iter_mut().for_each(|v| *v *= scale);
+    }
+    (loss, total)
+}
+
+/// Summed loss and gradient of some samples of one grid size.
+pub fn chunk_gradient(net: &PolicyNet, samples: &[&Example]) -> (f64, Grad) {
+    let side = samples[0].0;
+    let cells = side * side;
+    let rows = cells * samples.len();
+    let neighbours = neighbour_table(side);
+    let mut grad = zeroed(net);
+    // Forward, keeping each layer's input columns and outputs.
+    let mut x: Vec<f32> = samples.iter().flat_map(|s| s.1.iter().copied()).collect();
+    let mut columns = Vec::new(); // each layer's im2col matrix
+    let mut pre = Vec::new(); // each layer's output before the rectifier
+    for conv in &net.convs {
+        let a = im2col(&x, conv.cin, &neighbours, samples.len(), cells);
+        let mut z = vec![0.0f32; rows * conv.cout];
+        for r in 0..rows {
+            z[r * conv.cout..(r + 1) * conv.cout].copy_from_slice(&conv.b);
+        }
+        gemm(
+            rows,
+            7 * conv.cin,
+            conv.cout,
+            &a,
+            (7 * conv.cin, 1),
+            &conv.w,
+            (conv.cout, 1),
+            &mut z,
+            1.0,
+        );
+        let mut h: Vec<f32> = z.iter().map(|v| v.max(0.0)).collect();
+        if conv.residual() {
+            h.iter_mut().zip(&x).for_each(|(h, x)| *h += x);
+        }
+        x = h;
+        columns.push(a);
+        pre.push(z);
+    }
+    // The head and the loss: softmax over each sample's empty cells.
+    let channels = net.channels();
+    let mut loss = 0.0;
+    let mut dh = vec![0.0f32; rows * channels];
+    for (i, s) in samples.iter().enumerate() {
+        let logits: Vec<f32> = (0..cells)
+            .map(|p| {
+                let row = &x[(i * cells + p) * channels..(i * cells + p + 1) * channels];
+                net.head_bias + row.iter().zip(&net.head).map(|(h, w)| h * w).sum::<f32>()
+            })
+            .collect();
+        let legal = |p: usize| s.1[p * INPUT_PLANES + EMPTY_PLANE] > 0.0;
+        let max = (0..cells)
+            .filter(|&p| legal(p))
+            .map(|p| logits[p])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let total: f32 = (0..cells).filter(|&p| legal(p)).map(|p| (logits[p] - max).exp()).sum();
+        loss -= ((logits[s.2] - max) - total.ln()) as f64;
+        for p in (0..cells).filter(|&p| legal(p)) {
+            let d = (logits[p] - max).exp() / total - if p == s.2 { 1.0 } else { 0.0 };
+            let r = i * cells + p;
+            let row = &x[r * channels..(r + 1) * channels];
+            for c in 0..channels {
+                grad.head[c] += d * row[c];
+                dh[r * channels + c] = d * net.head[c];
+            }
+            grad.head_bias += d;
+        }
+    }
+    // Backward through the layers.
+    for (l, conv) in net.convs.iter().enumerate().rev() {
+        let (cin, cout) = (conv.cin, conv.cout);
+        let z = &pre[l];
+        let dz: Vec<f32> = dh.iter().zip(z).map(|(d, z)| if *z > 0.0 { *d } else { 0.0 }).collect();
+        let g = &mut grad.convs[l];
+        for r in 0..rows {
+            for (b, d) in g.b.iter_mut().zip(&dz[r * cout..(r + 1) * cout]) {
+                *b += d;
+            }
+        }
+        // dW = Aᵀ dZ
+        gemm(
+            7 * cin,
+            rows,
+            cout,
+            &columns[l],
+            (1, 7 * cin),
+            &dz,
+            (cout, 1),
+            &mut g.w,
+            1.0,
+        );
+        if l == 0 {
+            break;
+        }
+        // dA = dZ Wᵀ, then back onto the cells (col2im), plus the residual.
+        let mut da = vec![0.0f32; rows * 7 * cin];
+        gemm(rows, cout, 7 * cin, &dz, (cout, 1), &conv.w, (1, cout), &mut da, 0.0);
+        let mut dx = if conv.residual() {
+            dh.clone()
+        } else {
+            vec![0.0f32; rows * cin]
+        };
+        for i in 0..samples.len() {
+            for (p, taps) in neighbours.iter().enumerate().take(cells) {
+                let r = i * cells + p;
+                for (t, &q) in taps.iter().enumerate() {
+                    if q == u32::MAX {
+                        continue;
+                    }
+                    let dst = (i * cells + q as usize) * cin;
+                    let src = r * 7 * cin + t * cin;
+                    for ci in 0..cin {
+                        dx[dst + ci] += da[src + ci];
+                    }
+                }
+            }
+        }
+        dh = dx;
+    }
+    (loss, grad)
+}
+
+/// Each cell's seven taps' channels side by side: `rows` × `7 cin`.
+fn im2col(x: &[f32], cin: usize, neighbours: &[[u32; 7]], samples: usize, cells: usize) -> Vec<f32> {
+    let mut a = vec![0.0f32; samples * cells * 7 * cin];
+    for i in 0..samples {
+        for (p, taps) in neighbours.iter().enumerate().take(cells) {
+            let r = i * cells + p;
+            for (t, &q) in taps.iter().enumerate() {
+                if q != u32::MAX {
+                    let src = (i * cells + q as usize) * cin;
+                    a[r * 7 * cin + t * cin..r * 7 * cin + (t + 1) * cin].copy_from_slice(&x[src..src + cin]);
+                }
+            }
+        }
+    }
+    a
+}
+
+/// `c = a · b + beta c` for an `m`×`k` and a `k`×`n` matrix given by
+/// (row, column) strides.
+#[allow(clippy::too_many_arguments)]
+fn gemm(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &[f32],
+    sa: (usize, usize),
+    b: &[f32],
+    sb: (usize, usize),
+    c: &mut [f32],
+    beta: f32,
+) {
+    assert!(a.len() > (m - 1) * sa.0 + (k - 1) * sa.1);
+    assert!(b.len() > (k - 1) * sb.0 + (n - 1) * sb.1);
+    assert!(c.len() >= m * n);
+    // SAFETY: the asserts above keep every index the strides reach inside
+    // the three slices, and `c` is borrowed mutably alone.
+    unsafe {
+        sgemm(
+            m,
+            k,
+            n,
+            1.0,
+            a.as_ptr(),
+            sa.0 as isize,
+            sa.1 as isize,
+            b.as_ptr(),
+            sb.0 as isize,
+            sb.1 as isize,
+            beta,
+            c.as_mut_ptr(),
+            n as isize,
+            1,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use papan_bots::hex::policy::Scratch;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Two positions on a 3×3 board (a 5×5 grid), one of each side to move.
+    fn examples() -> Vec<Example> {
+        let mut board = FastBoard::empty(3);
+        let inner: Vec<usize> = board.inner().collect();
+        board.cells[inner[4]] = 1;
+        board.cells[inner[0]] = 2;
+        let mut out = Vec::new();
+        for (mover, played) in [(1u8, inner[2]), (2u8, inner[7])] {
+            let mut planes = Vec::new();
+            encode(&board, mover, &mut planes);
+            out.push((5, planes, grid_of(played, 5, mover)));
+        }
+        out
+    }
+
+    fn loss(net: &PolicyNet, batch: &[&Example]) -> f64 {
+        chunk_gradient(net, batch).0
+    }
+
+    #[test]
+    fn the_batched_forward_gives_the_players_logits() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let net = PolicyNet::random(6, 3, || rng.random::<f32>());
+        let examples = examples();
+        let batch: Vec<&Example> = examples.iter().collect();
+        // The loss by the app's forward pass, cell by cell.
+        let mut scratch = Scratch::default();
+        let mut expected = 0.0;
+        for (side, planes, target) in &examples {
+            scratch.input.clone_from(planes);
+            net.forward(*side, &mut scratch);
+            let legal: Vec<usize> = (0..side * side)
+                .filter(|&p| planes[p * INPUT_PLANES + EMPTY_PLANE] > 0.0)
+                .collect();
+            let total: f64 = legal.iter().map(|&p| (scratch.logits[p] as f64).exp()).sum();
+            expected -= scratch.logits[*target] as f64 - total.ln();
+        }
+        let got = loss(&net, &batch);
+        assert!((got - expected).abs() < 1e-4, "batched {got}, one by one {expected}");
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let net = PolicyNet::random(4, 3, || rng.random::<f32>());
+        let examples = examples();
+        let batch: Vec<&Example> = examples.iter().collect();
+        let (_, mut grad) = chunk_gradient(&net, &batch);
+        let mut checked = 0;
+        let array_count = arrays(&mut grad).len();
+        for a in 0..array_count {
+            let len = arrays(&mut grad)[a].len();
+            for i in (0..len).step_by(len.div_ceil(6)) {
+                let analytic = arrays(&mut grad)[a][i] as f64;
+                let eps = 2e-3f32;
+                let mut up = net.clone();
+                arrays(&mut up)[a][i] += eps;
+                let mut down = net.clone();
+                arrays(&mut down)[a][i] -= eps;
+                let numeric = (loss(&up, &batch) - loss(&down, &batch)) / (2.0 * eps as f64);
+                assert!(
+                    (analytic - numeric).abs() < 2e-3 + 0.05 * numeric.abs(),
+                    "array {a} weight {i}: analytic {analytic}, numeric {numeric}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 30, "checked {checked} weights");
+    }
+
+    #[test]
+    fn training_steps_lower_the_loss() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut net = PolicyNet::random(8, 2, || rng.random::<f32>());
+        let examples = examples();
+        let batch: Vec<&Example> = examples.iter().collect();
+        let before = loss(&net, &batch);
+        let mut adam = Adam::new(&net);
+        for _ in 0..50 {
+            let (_, grad) = batch_gradient(&net, &batch, 2);
+            adam.step(&mut net, &grad, 0.01);
+        }
+        let after = loss(&net, &batch);
+        assert!(after < before * 0.5, "loss {before} → {after}");
+    }
+
+    #[test]
+    fn a_half_turn_keeps_each_sides_edges() {
+        let examples = examples();
+        let (side, planes, _) = &examples[0];
+        let turned = half_turn(planes);
+        let cells = side * side;
+        // The mover's frame row above becomes the one below.
+        for p in 1..side - 1 {
+            assert_eq!(planes[p * INPUT_PLANES], 1.0, "the mover's top frame");
+            assert_eq!(turned[(cells - 1 - p) * INPUT_PLANES], 1.0, "… now at the bottom");
+        }
+        assert_eq!(half_turn(&turned), *planes);
+    }
+}

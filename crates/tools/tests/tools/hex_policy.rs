@@ -1,0 +1,113 @@
+//! `hex-policy train` fits a policy to self-play games and writes a net the
+//! bots load; `check` judges one; bad games and damaged nets are refused
+//! with their reason, and nothing is written.
+
+use papan_bots::hex::policy::PolicyNet;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn run(exe: &str, args: &[&str]) -> Output {
+    Command::new(exe).args(args).output().unwrap()
+}
+
+fn hex_policy(args: &[&str]) -> Output {
+    run(env!("CARGO_BIN_EXE_hex-policy"), args)
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// A few 7×7 self-play games at a small fixed budget.
+fn games(path: &Path) {
+    let output = run(
+        env!("CARGO_BIN_EXE_hex-patterns"),
+        &[
+            "selfplay",
+            "--size",
+            "7",
+            "--games",
+            "6",
+            "--iterations",
+            "300",
+            "--threads",
+            "1",
+            "--seed",
+            "9",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+}
+
+#[test]
+fn train_writes_a_net_the_bots_read_and_check_judges_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let games_path = dir.path().join("games.txt");
+    games(&games_path);
+    let net_path = dir.path().join("net.policy");
+    let (g, n) = (games_path.to_str().unwrap(), net_path.to_str().unwrap());
+    let trained = hex_policy(&[
+        "train",
+        g,
+        "--channels",
+        "8",
+        "--layers",
+        "2",
+        "--epochs",
+        "2",
+        "--holdout",
+        "0.34",
+        "--threads",
+        "2",
+        "--out",
+        n,
+    ]);
+    assert!(trained.status.success(), "{}", text(&trained));
+    assert!(text(&trained).contains("epoch 2: training loss"), "{}", text(&trained));
+    let net = PolicyNet::from_bytes(&std::fs::read(&net_path).unwrap()).unwrap();
+    assert_eq!((net.convs.len(), net.channels()), (2, 8));
+
+    let checked = hex_policy(&["check", n, g]);
+    assert!(checked.status.success(), "{}", text(&checked));
+    let report = String::from_utf8_lossy(&checked.stdout);
+    assert!(
+        report.contains("net log loss") && report.contains("patterns' top move"),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_illegal_game_or_a_damaged_net_is_refused_with_its_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad_games = dir.path().join("bad.txt");
+    std::fs::write(&bad_games, "7 2 a1 b2\n7 2 c3 c3\n").unwrap();
+    let net_path = dir.path().join("net.policy");
+    let n = net_path.to_str().unwrap();
+    let refused = hex_policy(&["train", bad_games.to_str().unwrap(), "--out", n]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused).contains("bad.txt:2"),
+        "the line is named: {}",
+        text(&refused)
+    );
+    assert!(!net_path.exists(), "nothing written");
+
+    let typo = hex_policy(&["train", bad_games.to_str().unwrap(), "--chanels", "8", "--out", n]);
+    assert!(!typo.status.success());
+    assert!(text(&typo).contains("unknown option --chanels"), "{}", text(&typo));
+
+    std::fs::write(&net_path, b"papan-hex-policy 1\n\x02\x00").unwrap();
+    let damaged = hex_policy(&["check", n, bad_games.to_str().unwrap()]);
+    assert!(!damaged.status.success());
+    assert!(
+        text(&damaged).contains("net.policy: the policy file ends early"),
+        "{}",
+        text(&damaged)
+    );
+}
