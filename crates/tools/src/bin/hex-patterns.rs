@@ -20,12 +20,13 @@
 //! patterns"), prints how often the strongest pattern is the move played on
 //! the held-out games, and writes the table the bots ship.
 
-use papan_bots::hex::board::{stone_of, FastBoard};
+use papan_bots::hex::board::FastBoard;
 use papan_bots::hex::patterns::{PatternGeometry, PatternTable};
 use papan_bots::hex::{self, Knobs};
 use papan_bots::{Level, Thinker};
-use papan_rules::hex::{Cell, Hex, HexMove, HexOptions};
+use papan_rules::hex::{Cell, Hex, HexOptions};
 use papan_rules::Game;
+use papan_tools::hex::selfplay_games::for_each_played;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -152,39 +153,17 @@ fn train(args: &[String]) -> Result<(), String> {
         .cloned()
         .unwrap_or_else(|| "crates/bots/data/hex.patterns".to_string());
     let mut patterns = Fit::default();
-    let mut geometries: HashMap<u8, PatternGeometry> = HashMap::new();
-    for path in &files {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (number, line) in text.lines().enumerate() {
-            let mut words = line.split_whitespace();
-            let where_ = || format!("{path}:{}", number + 1);
-            let size: u8 = words
-                .next()
-                .and_then(|w| w.parse().ok())
-                .ok_or_else(|| format!("{}: no size", where_()))?;
-            let opening: usize = words
-                .next()
-                .and_then(|w| w.parse().ok())
-                .ok_or_else(|| format!("{}: no opening count", where_()))?;
-            let geometry = geometries
-                .entry(size)
-                .or_insert_with(|| PatternGeometry::new(size as usize));
-            let mut position =
-                Hex::empty(HexOptions { size, swap: false }).map_err(|e| format!("{}: {e}", where_()))?;
-            patterns.games.push(Vec::new());
-            for (ply, word) in words.enumerate() {
-                let mv = position.parse_move(word).map_err(|e| format!("{}: {e}", where_()))?;
-                if ply >= opening {
-                    if let HexMove::Place(cell) = mv {
-                        let board = FastBoard::from_position(&position);
-                        let mover = stone_of(position.colour_to_move());
-                        patterns.add(&board, cell, |at| geometry.key(&board.cells, at, mover));
-                    }
-                }
-                position.play(&mv).map_err(|e| format!("{}: {e}", where_()))?;
-            }
-        }
-    }
+    let mut geometries: HashMap<usize, PatternGeometry> = HashMap::new();
+    let games = for_each_played(&files, |played| {
+        patterns.games.resize_with(played.game + 1, Vec::new);
+        let geometry = geometries
+            .entry(played.board.size())
+            .or_insert_with(|| PatternGeometry::new(played.board.size()));
+        let (board, mover) = (played.board, played.mover);
+        patterns.add(board, played.cell, |at| geometry.key(&board.cells, at, mover));
+    })?;
+    // Games with no position after the opening count as well.
+    patterns.games.resize_with(games, Vec::new);
     let samples: usize = patterns.games.iter().map(Vec::len).sum();
     println!("{} games, {samples} positions", patterns.games.len());
     let kept = patterns.fit(held_out, min_seen);

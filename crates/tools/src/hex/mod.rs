@@ -3,3 +3,4 @@
 
 pub mod gtp;
 pub mod policy_training;
+pub mod selfplay_games;

@@ -3,11 +3,10 @@
 //! gradient of the policy's log loss by matrix products over a batch
 //! (im2col), with Adam.
 
+use super::selfplay_games::for_each_played;
 use matrixmultiply::sgemm;
-use papan_bots::hex::board::{stone_of, FastBoard};
+use papan_bots::hex::board::FastBoard;
 use papan_bots::hex::policy::{encode, grid_of, neighbour_table, PolicyNet, EMPTY_PLANE, INPUT_PLANES};
-use papan_rules::hex::{Hex, HexMove, HexOptions};
-use papan_rules::Game;
 
 /// One position seen by the mover: its input planes and the grid cell played.
 pub struct Sample {
@@ -23,46 +22,25 @@ pub struct Sample {
 /// Every position of every game (after the random opening stones) with a
 /// stone played next, game by game.
 pub fn read_games(files: &[String]) -> Result<Vec<Vec<Sample>>, String> {
-    let mut games = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (number, line) in text.lines().enumerate() {
-            let where_ = || format!("{path}:{}", number + 1);
-            let mut words = line.split_whitespace();
-            let size: u8 = words
-                .next()
-                .and_then(|w| w.parse().ok())
-                .ok_or_else(|| format!("{}: no size", where_()))?;
-            let opening: usize = words
-                .next()
-                .and_then(|w| w.parse().ok())
-                .ok_or_else(|| format!("{}: no opening count", where_()))?;
-            let mut position =
-                Hex::empty(HexOptions { size, swap: false }).map_err(|e| format!("{}: {e}", where_()))?;
-            let mut samples = Vec::new();
-            for (ply, word) in words.enumerate() {
-                let mv = position.parse_move(word).map_err(|e| format!("{}: {e}", where_()))?;
-                if let (HexMove::Place(cell), true) = (&mv, ply >= opening) {
-                    let board = FastBoard::from_position(&position);
-                    let mover = stone_of(position.colour_to_move());
-                    let at = board.at(*cell);
-                    let side = board.size() + 2;
-                    let mut planes = Vec::new();
-                    encode(&board, mover, &mut planes);
-                    samples.push(Sample {
-                        side,
-                        planes,
-                        target: grid_of(at, side, mover),
-                        board,
-                        mover,
-                        at,
-                    });
-                }
-                position.play(&mv).map_err(|e| format!("{}: {e}", where_()))?;
-            }
-            games.push(samples);
-        }
-    }
+    let mut games: Vec<Vec<Sample>> = Vec::new();
+    let count = for_each_played(files, |played| {
+        games.resize_with(played.game + 1, Vec::new);
+        let board = played.board.clone();
+        let at = board.at(played.cell);
+        let side = board.size() + 2;
+        let mut planes = Vec::new();
+        encode(&board, played.mover, &mut planes);
+        let target = grid_of(at, side, played.mover);
+        games[played.game].push(Sample {
+            side,
+            planes,
+            target,
+            board,
+            mover: played.mover,
+            at,
+        });
+    })?;
+    games.resize_with(count, Vec::new);
     Ok(games)
 }
 
