@@ -42,11 +42,7 @@ const TRAIN_OPTIONS: [&str; 9] = [
 ];
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
+    let args = papan_cli::args_or_exit("hex-policy", USAGE, None);
     let result = match args.first().map(String::as_str) {
         Some("train") => train(&args[1..]),
         Some("check") => check(&args[1..]),
@@ -57,7 +53,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hex-policy: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }
