@@ -5,7 +5,7 @@
 //! ```text
 //! hex-policy train GAMES... [--channels 32] [--layers 6] [--epochs 6]
 //!     [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
-//!     --out FILE
+//!     [--from NET] --out FILE
 //! hex-policy check NET GAMES...     (top move and log loss, against the patterns)
 //! ```
 //!
@@ -14,23 +14,25 @@
 
 use papan_bots::hex::patterns::{PatternGeometry, PatternTable};
 use papan_bots::hex::policy::{PolicyNet, Scratch, EMPTY_PLANE, INPUT_PLANES};
-use papan_tools::hex::policy_training::{batch_gradient, half_turn, read_games, Adam, Example, Sample};
+use papan_tools::hex::policy_training::{batch_gradient, half_turn, read_games, size_batches, Adam, Example, Sample};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: hex-policy train GAMES... --out FILE [--channels 32] [--layers 6] [--epochs 6]
-                  [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
+                  [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2] [--from NET]
        hex-policy check NET GAMES...
 GAMES are hex-patterns selfplay files (size, opening count, moves; one game a line).
 train fits the Hex policy to the move played in every position after the opening,
-each also under the board's half-turn, and writes the epoch with the best held-out loss;
+each also under the board's half-turn, and writes the epoch with the best held-out loss
+(--from goes on training NET, its shape kept, instead of starting from random weights);
 check gives a net's log loss and top-move share on GAMES, and the shipped patterns' share.";
 
 /// The options `train` takes.
-const TRAIN_OPTIONS: [&str; 9] = [
+const TRAIN_OPTIONS: [&str; 10] = [
     "--out",
+    "--from",
     "--channels",
     "--layers",
     "--epochs",
@@ -103,6 +105,23 @@ fn train(args: &[String]) -> Result<(), String> {
     if out.is_empty() {
         return Err("--out FILE is needed".into());
     }
+    let from: String = option(args, "--from", String::new())?;
+    // Read before the games, so a bad file costs nothing.
+    let start_net = match from.as_str() {
+        "" => None,
+        path => {
+            let net = read_net(path)?;
+            let given = |name: &str| args.iter().any(|a| a == name);
+            if (given("--channels") && channels != net.channels()) || (given("--layers") && layers != net.convs.len()) {
+                return Err(format!(
+                    "{path} has {} layers of {} channels: --from keeps its shape",
+                    net.convs.len(),
+                    net.channels()
+                ));
+            }
+            Some(net)
+        }
+    };
     let started = std::time::Instant::now();
     let files = files(args);
     if files.is_empty() {
@@ -131,19 +150,27 @@ fn train(args: &[String]) -> Result<(), String> {
         test.len(),
         started.elapsed().as_secs_f64()
     );
-    let mut net = PolicyNet::random(channels, layers, || rng.random::<f32>());
+    // A net trained on is kept if no epoch judges better than it did.
+    let (mut net, mut best) = match start_net {
+        Some(net) => {
+            let (loss, top) = evaluate(&net, &test);
+            eprintln!("{from}: held out {loss:.3}, top move {:.1}%", 100.0 * top);
+            (net.clone(), (loss, net))
+        }
+        None => {
+            let net = PolicyNet::random(channels, layers, || rng.random::<f32>());
+            (net.clone(), (f64::INFINITY, net))
+        }
+    };
     let mut adam = Adam::new(&net);
-    let mut best = (f64::INFINITY, net.clone());
     for epoch in 1..=epochs {
         training.shuffle(&mut rng);
-        // The rate falls by half over the last third of the epochs.
+        // The rate falls to three tenths over the last third of the epochs.
         let epoch_rate = if epoch * 3 > epochs * 2 { rate * 0.3 } else { rate };
         let mut loss_sum = 0.0;
         let mut count = 0;
-        for chunk in training.chunks(batch) {
-            // Batches of one board size only (the grid is per size).
-            let side = chunk[0].0;
-            let same: Vec<&Example> = chunk.iter().filter(|s| s.0 == side).collect();
+        for members in size_batches(&training, batch, &mut rng) {
+            let same: Vec<&Example> = members.iter().map(|&i| &training[i]).collect();
             let (loss, grad) = batch_gradient(&net, &same, threads);
             loss_sum += loss;
             count += same.len();
@@ -164,6 +191,12 @@ fn train(args: &[String]) -> Result<(), String> {
     std::fs::write(&out, best.1.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("wrote {out} (held-out loss {:.3})", best.0);
     Ok(())
+}
+
+/// A net file, refused with its path and reason.
+fn read_net(path: &str) -> Result<PolicyNet, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    PolicyNet::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
 /// Held-out log loss and the share of positions whose top cell was played.
@@ -201,8 +234,7 @@ fn check(args: &[String]) -> Result<(), String> {
     if games.is_empty() {
         return Err(format!("check needs games to judge the net on\n{USAGE}"));
     }
-    let bytes = std::fs::read(net_path).map_err(|e| format!("{net_path}: {e}"))?;
-    let net = PolicyNet::from_bytes(&bytes).map_err(|e| format!("{net_path}: {e}"))?;
+    let net = read_net(net_path)?;
     let test: Vec<Sample> = read_games(games)?.into_iter().flatten().collect();
     let (loss, top) = evaluate(&net, &test);
     // The shipped patterns' top cell, on the same positions.

@@ -7,6 +7,8 @@ use super::selfplay_games::for_each_played;
 use matrixmultiply::sgemm;
 use papan_bots::hex::board::FastBoard;
 use papan_bots::hex::policy::{encode, grid_of, neighbour_table, PolicyNet, EMPTY_PLANE, INPUT_PLANES};
+use rand::seq::SliceRandom;
+use rand::Rng;
 
 /// One position seen by the mover: its input planes and the grid cell played.
 pub struct Sample {
@@ -55,6 +57,25 @@ pub fn half_turn(planes: &[f32]) -> Vec<f32> {
             .copy_from_slice(&planes[p * INPUT_PLANES..(p + 1) * INPUT_PLANES]);
     }
     out
+}
+
+/// The shuffled `examples` in batches of one board size each (the grid
+/// is per size): each size's in their order, cut every `batch`, the
+/// batches then shuffled among themselves when there are several sizes
+/// (with one, the batches are the shuffled positions cut in order).
+pub fn size_batches(examples: &[Example], batch: usize, rng: &mut impl Rng) -> Vec<Vec<usize>> {
+    let mut by_side: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for (i, example) in examples.iter().enumerate() {
+        by_side.entry(example.0).or_default().push(i);
+    }
+    let mut batches: Vec<Vec<usize>> = by_side
+        .values()
+        .flat_map(|members| members.chunks(batch.max(1)).map(<[usize]>::to_vec))
+        .collect();
+    if by_side.len() > 1 {
+        batches.shuffle(rng);
+    }
+    batches
 }
 
 /// The gradient of a net's weights, in the net's own shape.
@@ -326,7 +347,7 @@ fn gemm(
 mod tests {
     use super::*;
     use papan_bots::hex::policy::Scratch;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     /// Two positions on a 3×3 board (a 5×5 grid), one of each side to move.
@@ -342,6 +363,31 @@ mod tests {
             out.push((5, planes, grid_of(played, 5, mover)));
         }
         out
+    }
+
+    #[test]
+    fn batches_hold_one_size_each_and_every_position_once() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        // 9×9 and 11×11 grids (sides 11 and 13), interleaved as a shuffle leaves them.
+        let examples: Vec<Example> = (0..23)
+            .map(|i| (if i % 3 == 0 { 13 } else { 11 }, Vec::new(), i))
+            .collect();
+        let batches = size_batches(&examples, 4, &mut rng);
+        let mut seen: Vec<usize> = batches.iter().flatten().copied().collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..23).collect::<Vec<_>>(), "each position in one batch");
+        for members in &batches {
+            assert!(!members.is_empty() && members.len() <= 4);
+            assert!(
+                members.iter().all(|&i| examples[i].0 == examples[members[0]].0),
+                "{members:?}"
+            );
+        }
+        // 15 positions of side 11 and 8 of side 13: 4 + 2 batches.
+        assert_eq!(batches.len(), 6);
+        // With one size, the batches are the positions cut in order.
+        let one: Vec<Example> = (0..6).map(|i| (11, Vec::new(), i)).collect();
+        assert_eq!(size_batches(&one, 4, &mut rng), vec![vec![0, 1, 2, 3], vec![4, 5]]);
     }
 
     fn loss(net: &PolicyNet, batch: &[&Example]) -> f64 {

@@ -73,6 +73,44 @@ fn train_writes_a_net_the_bots_read_and_check_judges_it() {
     let net = PolicyNet::from_bytes(&std::fs::read(&net_path).unwrap()).unwrap();
     assert_eq!((net.convs.len(), net.channels()), (2, 8));
 
+    // Training goes on from a net, its shape kept, and never writes one
+    // judging the same held-out games worse than it started.
+    let continued_path = dir.path().join("continued.policy");
+    let c = continued_path.to_str().unwrap();
+    let continued = hex_policy(&[
+        "train",
+        g,
+        "--from",
+        n,
+        "--epochs",
+        "1",
+        "--holdout",
+        "0.34",
+        "--out",
+        c,
+    ]);
+    assert!(continued.status.success(), "{}", text(&continued));
+    let report = text(&continued);
+    let number_after = |start: &str, label: &str| -> f64 {
+        let line = report
+            .lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("{report}"));
+        let rest = &line[line.find(label).unwrap_or_else(|| panic!("{line}")) + label.len()..];
+        rest.split([',', ')']).next().unwrap().trim().parse().unwrap()
+    };
+    let (before, written) = (number_after(n, "held out "), number_after("wrote", "held-out loss "));
+    assert!(written <= before, "{report}");
+    let continued_net = PolicyNet::from_bytes(&std::fs::read(&continued_path).unwrap()).unwrap();
+    assert_eq!((continued_net.convs.len(), continued_net.channels()), (2, 8));
+    let reshaped = hex_policy(&["train", g, "--from", n, "--channels", "16", "--out", c]);
+    assert!(!reshaped.status.success());
+    assert!(
+        text(&reshaped).contains("2 layers of 8 channels"),
+        "{}",
+        text(&reshaped)
+    );
+
     let checked = hex_policy(&["check", n, g]);
     assert!(checked.status.success(), "{}", text(&checked));
     let report = String::from_utf8_lossy(&checked.stdout);
