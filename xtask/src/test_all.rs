@@ -24,7 +24,7 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
     println!("target dir: {}", env::target_dir().display());
     println!("tools dir:  {}", env::tools_dir().display());
 
-    let (gnubg, axe, android_c, nats) = timed("install prerequisites", log, || {
+    let (gnubg, axe, android_c, nats, arm) = timed("install prerequisites", log, || {
         tools::ensure_fmt_and_clippy()?;
         tools::ensure_rust_target(tools::WASM_TARGET)?;
         tools::ensure_rust_target(tools::ANDROID_TARGET)?;
@@ -34,7 +34,8 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         tools::ensure_desktop_libs()?;
         let android_c = tools::ensure_android_c()?;
         let nats = tools::ensure_nats_server()?;
-        Ok((gnubg, axe, android_c, nats))
+        let arm = tools::ensure_arm_runner()?;
+        Ok((gnubg, axe, android_c, nats, arm))
     })?;
     timed("cargo fmt --check", log, || {
         env::run(&mut cargo(&["fmt", "--all", "--check"]))
@@ -70,12 +71,30 @@ fn steps(log: &mut Vec<Timed>) -> Result<(), String> {
         "mobile",
     ]);
     android.envs(android_c.iter().map(|(k, v)| (k, v)));
-    let beside = vec![Beside {
-        name: "android check (mobile)",
-        command: android,
-    }];
+    // The bots' ARM vector code, run under QEMU: only the tests that reach it.
+    let mut arm_kernels = cargo(&[
+        "test",
+        "--package",
+        "papan-bots",
+        "--lib",
+        "--target",
+        tools::ARM_TARGET,
+        "--",
+        "hex::policy",
+    ]);
+    arm_kernels.envs(arm.iter().map(|(k, v)| (k, v)));
+    let beside = vec![
+        Beside {
+            name: "android check (mobile)",
+            command: android,
+        },
+        Beside {
+            name: "ARM kernels (QEMU)",
+            command: arm_kernels,
+        },
+    ];
     timed(
-        "web build + test build (both linted by clippy) + every test, android check",
+        "web build + test build (both linted by clippy) + every test, android check, ARM kernels",
         log,
         || {
             test_lanes::run(

@@ -9,6 +9,9 @@ use std::process::Command;
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 pub const ANDROID_TARGET: &str = "aarch64-linux-android";
+/// 64-bit ARM Linux: the phones' processor, whose vector code the tests run
+/// under QEMU ([`ensure_arm_runner`]).
+pub const ARM_TARGET: &str = "aarch64-unknown-linux-gnu";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Debian's Chromium, installed with its driver by [`ensure_chromium`].
 pub const CHROMIUM: &str = "/usr/bin/chromium";
@@ -207,6 +210,27 @@ pub fn ensure_android_c() -> Result<Vec<(String, String)>, String> {
         (
             format!("CFLAGS_{target}"),
             "-ffreestanding -nostdlibinc -DRING_CORE_NOSTDLIBINC=1".into(),
+        ),
+    ])
+}
+
+/// A linker and QEMU for [`ARM_TARGET`], so that the bots' ARM vector code
+/// (the Hex policy's kernel, which the phones run) is tested, not only
+/// compiled: the environment for `cargo test --target ARM_TARGET`.
+pub fn ensure_arm_runner() -> Result<Vec<(String, String)>, String> {
+    ensure_rust_target(ARM_TARGET)?;
+    let have = |bin: &str| output(Command::new(bin).arg("--version")).is_some();
+    if !(have("aarch64-linux-gnu-gcc") && have("qemu-aarch64")) {
+        let hint = "the ARM kernel test needs a cross linker and QEMU: run as root or with passwordless \
+                    sudo on Debian/Ubuntu, or install `gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user`";
+        apt_install(&["gcc-aarch64-linux-gnu", "libc6-dev-arm64-cross", "qemu-user"], hint)?;
+    }
+    let target = ARM_TARGET.replace('-', "_").to_uppercase();
+    Ok(vec![
+        (format!("CARGO_TARGET_{target}_LINKER"), "aarch64-linux-gnu-gcc".into()),
+        (
+            format!("CARGO_TARGET_{target}_RUNNER"),
+            "qemu-aarch64 -L /usr/aarch64-linux-gnu".into(),
         ),
     ])
 }

@@ -891,10 +891,12 @@ mod tests {
     }
 
     #[test]
-    fn gtp_the_policys_share_is_off_by_default_set_kept_within_one_and_checked() {
+    fn gtp_the_policys_share_is_the_apps_default_set_kept_within_one_and_checked() {
         let mut e = GtpEngine::new(None);
         ask(&mut e, "boardsize 7");
-        assert!(ask(&mut e, "param_papan").contains("[string] policy_share 0\n"));
+        // Natively the app's Expert asks the policy (`POLICY_BY_DEFAULT`).
+        assert!(ask(&mut e, "param_papan").contains("[string] policy_share 1\n"));
+        assert!(ask(&mut e, "param_papan").contains("[string] policy_after 8\n"));
         assert_eq!(ask(&mut e, "param_papan policy_share 0.5"), "=\n\n");
         assert!(ask(&mut e, "param_papan").contains("[string] policy_share 0.5\n"));
         assert_eq!(ask(&mut e, "param_papan policy_share 3"), "=\n\n");
