@@ -323,42 +323,40 @@ fn conv_forward(conv: &Conv, neighbours: &[[u32; 7]], x: &[f32], out: &mut Vec<f
 }
 
 /// [`conv_avx2`] for ARM: `4 K` outputs, each cell's sums kept in `K`
-/// registers of four lanes.
+/// registers of four lanes, up to 32 outputs [`CELLS_TOGETHER`] cells at
+/// once (32 registers: up to 24 sums, a weight, the inputs).
 ///
 /// # Safety
 /// `conv.cout` is `4 K`, `conv.w` holds `7 cin × 4 K` weights, `conv.b`
 /// `4 K`, `x` at least `cells × cin` values, and every neighbour in
 /// `neighbours[..cells]` is below `cells` or `u32::MAX`.
 #[cfg(target_arch = "aarch64")]
+// Index loops over taps, lanes and cells read as the arithmetic they do.
+#[allow(clippy::needless_range_loop)]
 unsafe fn conv_neon<const K: usize>(conv: &Conv, neighbours: &[[u32; 7]], x: &[f32], out: &mut Vec<f32>, cells: usize) {
     use std::arch::aarch64::*;
     let (cin, cout) = (conv.cin, 4 * K);
     out.clear();
     out.resize(cells * cout, 0.0);
     let (w, b, xs, o) = (conv.w.as_ptr(), conv.b.as_ptr(), x.as_ptr(), out.as_mut_ptr());
+    const B: usize = CELLS_TOGETHER;
+    let blocks = if K <= 8 { cells / B } else { 0 };
     // SAFETY (every pointer below): indices stay within the lengths the
     // caller guarantees: q < cells, ci < cin, t < 7, lanes < cout.
     unsafe {
         let zero = vdupq_n_f32(0.0);
-        for (p, taps) in neighbours.iter().enumerate().take(cells) {
-            let mut s: [float32x4_t; K] = std::array::from_fn(|k| vld1q_f32(b.add(4 * k)));
-            for (t, &q) in taps.iter().enumerate() {
-                if q == u32::MAX {
-                    continue;
-                }
-                let xin = xs.add(q as usize * cin);
-                let wt = w.add(t * cin * cout);
-                for ci in 0..cin {
-                    // No skipping of zero inputs as the plain loop does: on
-                    // x86 the branch made the kernel slower (11×11: 340 µs
-                    // against 200), which the ARM kernel is assumed to share.
-                    let v = vdupq_n_f32(*xin.add(ci));
-                    let row = wt.add(ci * cout);
-                    for (k, s) in s.iter_mut().enumerate() {
-                        *s = vfmaq_f32(*s, v, vld1q_f32(row.add(4 * k)));
-                    }
+        let bias = || -> [float32x4_t; K] { std::array::from_fn(|k| vld1q_f32(b.add(4 * k))) };
+        let add_one = |s: &mut [float32x4_t; K], q: u32, wt: *const f32| {
+            let xin = xs.add(q as usize * cin);
+            for ci in 0..cin {
+                let v = vdupq_n_f32(*xin.add(ci));
+                let row = wt.add(ci * cout);
+                for (k, s) in s.iter_mut().enumerate() {
+                    *s = vfmaq_f32(*s, v, vld1q_f32(row.add(4 * k)));
                 }
             }
+        };
+        let store = |s: &[float32x4_t; K], p: usize| {
             for (k, s) in s.iter().enumerate() {
                 let mut h = vmaxq_f32(*s, zero);
                 if cin == cout {
@@ -366,17 +364,65 @@ unsafe fn conv_neon<const K: usize>(conv: &Conv, neighbours: &[[u32; 7]], x: &[f
                 }
                 vst1q_f32(o.add(p * cout + 4 * k), h);
             }
+        };
+        for block in 0..blocks {
+            let p = B * block;
+            let mut sums: [[float32x4_t; K]; B] = std::array::from_fn(|_| bias());
+            for t in 0..7 {
+                let qs: [u32; B] = std::array::from_fn(|i| neighbours[p + i][t]);
+                let wt = w.add(t * cin * cout);
+                if qs.contains(&u32::MAX) {
+                    for (s, &q) in sums.iter_mut().zip(&qs) {
+                        if q != u32::MAX {
+                            add_one(s, q, wt);
+                        }
+                    }
+                    continue;
+                }
+                let xq: [*const f32; B] = std::array::from_fn(|i| xs.add(qs[i] as usize * cin));
+                for ci in 0..cin {
+                    let vs: [float32x4_t; B] = std::array::from_fn(|i| vdupq_n_f32(*xq[i].add(ci)));
+                    let row = wt.add(ci * cout);
+                    for k in 0..K {
+                        let wk = vld1q_f32(row.add(4 * k));
+                        for i in 0..B {
+                            sums[i][k] = vfmaq_f32(sums[i][k], vs[i], wk);
+                        }
+                    }
+                }
+            }
+            for (i, s) in sums.iter().enumerate() {
+                store(s, p + i);
+            }
+        }
+        for (p, taps) in neighbours.iter().enumerate().take(cells).skip(B * blocks) {
+            let mut s = bias();
+            for (t, &q) in taps.iter().enumerate() {
+                if q != u32::MAX {
+                    add_one(&mut s, q, w.add(t * cin * cout));
+                }
+            }
+            store(&s, p);
         }
     }
 }
 
+/// Neighbouring cells a vector kernel computes together.
+const CELLS_TOGETHER: usize = 3;
+
 /// [`conv_body`] for `8 K` outputs, each cell's sums kept in `K` registers.
+/// Up to 32 outputs [`CELLS_TOGETHER`] neighbouring cells go together, so
+/// that each weight loaded serves all three: the net 1.7 times as fast as
+/// one cell at a time on 11×11 (`examples/hex_policy_speed`: 115 µs against
+/// 200; four cells together, 186 µs, run out of registers).
 ///
 /// # Safety
 /// The processor has AVX2 and FMA; `conv.cout` is `8 K`, `conv.w` holds
 /// `7 cin × 8 K` weights, `conv.b` `8 K`, `x` at least `cells × cin` values, and every neighbour
 /// in `neighbours[..cells]` is below `cells` or `u32::MAX`.
 #[cfg(target_arch = "x86_64")]
+// Index loops over taps, lanes and cells read as the arithmetic they do.
+#[allow(clippy::needless_range_loop)]
 #[target_feature(enable = "avx2,fma")]
 unsafe fn conv_avx2<const K: usize>(conv: &Conv, neighbours: &[[u32; 7]], x: &[f32], out: &mut Vec<f32>, cells: usize) {
     use std::arch::x86_64::*;
@@ -384,26 +430,26 @@ unsafe fn conv_avx2<const K: usize>(conv: &Conv, neighbours: &[[u32; 7]], x: &[f
     out.clear();
     out.resize(cells * cout, 0.0);
     let (w, b, xs, o) = (conv.w.as_ptr(), conv.b.as_ptr(), x.as_ptr(), out.as_mut_ptr());
+    // Sixteen registers: three cells' sums (up to 12), a weight, the inputs.
+    const B: usize = CELLS_TOGETHER;
+    let blocks = if K <= 4 { cells / B } else { 0 };
     // SAFETY (every pointer below): indices stay within the lengths the
     // caller guarantees: q < cells, ci < cin, t < 7, lanes < cout.
     unsafe {
         let zero = _mm256_setzero_ps();
-        for (p, taps) in neighbours.iter().enumerate().take(cells) {
-            let mut s: [__m256; K] = std::array::from_fn(|k| _mm256_loadu_ps(b.add(8 * k)));
-            for (t, &q) in taps.iter().enumerate() {
-                if q == u32::MAX {
-                    continue;
-                }
-                let xin = xs.add(q as usize * cin);
-                let wt = w.add(t * cin * cout);
-                for ci in 0..cin {
-                    let v = _mm256_set1_ps(*xin.add(ci));
-                    let row = wt.add(ci * cout);
-                    for (k, s) in s.iter_mut().enumerate() {
-                        *s = _mm256_fmadd_ps(v, _mm256_loadu_ps(row.add(8 * k)), *s);
-                    }
+        let bias = || -> [__m256; K] { std::array::from_fn(|k| _mm256_loadu_ps(b.add(8 * k))) };
+        // One cell's input at neighbour `q` through the tap's weights `wt`.
+        let add_one = |s: &mut [__m256; K], q: u32, wt: *const f32| {
+            let xin = xs.add(q as usize * cin);
+            for ci in 0..cin {
+                let v = _mm256_set1_ps(*xin.add(ci));
+                let row = wt.add(ci * cout);
+                for (k, s) in s.iter_mut().enumerate() {
+                    *s = _mm256_fmadd_ps(v, _mm256_loadu_ps(row.add(8 * k)), *s);
                 }
             }
+        };
+        let store = |s: &[__m256; K], p: usize| {
             for (k, s) in s.iter().enumerate() {
                 let mut h = _mm256_max_ps(*s, zero);
                 if cin == cout {
@@ -411,6 +457,45 @@ unsafe fn conv_avx2<const K: usize>(conv: &Conv, neighbours: &[[u32; 7]], x: &[f
                 }
                 _mm256_storeu_ps(o.add(p * cout + 8 * k), h);
             }
+        };
+        for block in 0..blocks {
+            let p = B * block;
+            let mut sums: [[__m256; K]; B] = std::array::from_fn(|_| bias());
+            for t in 0..7 {
+                let qs: [u32; B] = std::array::from_fn(|i| neighbours[p + i][t]);
+                let wt = w.add(t * cin * cout);
+                if qs.contains(&u32::MAX) {
+                    for (s, &q) in sums.iter_mut().zip(&qs) {
+                        if q != u32::MAX {
+                            add_one(s, q, wt);
+                        }
+                    }
+                    continue;
+                }
+                let xq: [*const f32; B] = std::array::from_fn(|i| xs.add(qs[i] as usize * cin));
+                for ci in 0..cin {
+                    let vs: [__m256; B] = std::array::from_fn(|i| _mm256_set1_ps(*xq[i].add(ci)));
+                    let row = wt.add(ci * cout);
+                    for k in 0..K {
+                        let wk = _mm256_loadu_ps(row.add(8 * k));
+                        for i in 0..B {
+                            sums[i][k] = _mm256_fmadd_ps(vs[i], wk, sums[i][k]);
+                        }
+                    }
+                }
+            }
+            for (i, s) in sums.iter().enumerate() {
+                store(s, p + i);
+            }
+        }
+        for (p, taps) in neighbours.iter().enumerate().take(cells).skip(B * blocks) {
+            let mut s = bias();
+            for (t, &q) in taps.iter().enumerate() {
+                if q != u32::MAX {
+                    add_one(&mut s, q, w.add(t * cin * cout));
+                }
+            }
+            store(&s, p);
         }
     }
 }
