@@ -413,8 +413,8 @@ const CELLS_TOGETHER: usize = 3;
 /// [`conv_body`] for `8 K` outputs, each cell's sums kept in `K` registers.
 /// Up to 32 outputs [`CELLS_TOGETHER`] neighbouring cells go together, so
 /// that each weight loaded serves all three: the net 1.7 times as fast as
-/// one cell at a time on 11×11 (`examples/hex_policy_speed`: 115 µs against
-/// 200; four cells together, 186 µs, run out of registers).
+/// one cell at a time on 11×11 (`examples/hex_policy_speed`: 113 µs against
+/// 195; four cells together, 186 µs, run out of registers).
 ///
 /// # Safety
 /// The processor has AVX2 and FMA; `conv.cout` is `8 K`, `conv.w` holds

@@ -80,10 +80,9 @@ pub struct Knobs {
     /// node's children once the node has been visited
     /// [`Knobs::policy_after`] times or gets knowledge (the root's at
     /// once); the rest is the patterns' (0: the patterns alone). On by
-    /// default at 8 visits ([`POLICY_BY_DEFAULT`]): it won 60% of 120 games
-    /// on 9×9 at equal iterations, and against MoHex at 1 s a move 35% of
-    /// 180 games over three sizes where the Expert without it won 24%
-    /// (README).
+    /// default at 8 visits ([`POLICY_BY_DEFAULT`]): at equal iterations,
+    /// the app's budget, it won 60% of 120 games on 9×9; at equal time
+    /// against MoHex its gain is within the matches' spread (README).
     pub policy_share: f64,
     /// A node gets the policy's priors once visited this often (or at
     /// its knowledge, whichever comes first); each is one pass of the net,
