@@ -408,6 +408,7 @@ unsafe fn conv_neon<const K: usize>(conv: &Conv, neighbours: &[[u32; 7]], x: &[f
 }
 
 /// Neighbouring cells a vector kernel computes together.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 const CELLS_TOGETHER: usize = 3;
 
 /// [`conv_body`] for `8 K` outputs, each cell's sums kept in `K` registers.
