@@ -36,6 +36,10 @@ const CSS_OUT: &str = "papan.css";
 /// The shipped backgammon weights, served beside the wasm.
 const BACKGAMMON_WEIGHTS: &str = "crates/bots/data/backgammon.weights";
 
+/// The Hex policy net, which the browser's Expert does not ask
+/// (`PolicyNet::shipped` is `None` on wasm32): its 147 KB stay out.
+const HEX_POLICY: &str = "crates/bots/data/hex.policy";
+
 /// Cargo.toml's profiles for the web: the app's tuned for size, the bots'
 /// worker's for speed.
 const PROFILE: &str = "wasm-release";
@@ -217,11 +221,36 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     if !dist.join("index.html").is_file() {
         return Err("assets/web/index.html is missing: the web build has no page".into());
     }
+    keep_out_of_wasm(dist, &env::repo_root().join(HEX_POLICY))?;
     let version = offline::stamp_service_worker(dist)?;
     let sizes = offline::precompress(dist)?;
     println!("{}", offline::size_table(&sizes));
     println!("web build {version} ready in {}", dist.display());
     Ok(dist.clone())
+}
+
+/// Fails if a wasm file in `dist` carries `data`'s weights: a stretch of
+/// its bytes past the header, which no code of the app contains.
+fn keep_out_of_wasm(dist: &Path, data: &Path) -> Result<(), String> {
+    let bytes = fs::read(data).map_err(|e| format!("reading {}: {e}", data.display()))?;
+    let middle = bytes.len() / 2;
+    let Some(stretch) = bytes.get(middle..middle + 64) else {
+        return Err(format!("{} is too short to be the shipped net", data.display()));
+    };
+    for entry in fs::read_dir(dist).map_err(|e| format!("reading {}: {e}", dist.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.extension().is_some_and(|e| e == "wasm") {
+            let wasm = fs::read(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+            if wasm.windows(stretch.len()).any(|w| w == stretch) {
+                return Err(format!(
+                    "{} carries {}, which the browser never uses",
+                    path.display(),
+                    data.display()
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// wasm-bindgen's JS glue and final wasm for one module, into `out`: an ES
@@ -370,6 +399,23 @@ fn file_size(path: &Path) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A wasm file holding the net's weights fails the build; one holding
+    /// only its header (as a parser's constant might) passes.
+    #[test]
+    fn a_wasm_carrying_the_hex_policy_fails_the_web_build() {
+        let guard = tempfile::tempdir().unwrap();
+        let net = env::repo_root().join(HEX_POLICY);
+        let bytes = fs::read(&net).unwrap();
+        let mut wasm = b"\0asm".to_vec();
+        wasm.extend_from_slice(&bytes[..64]);
+        fs::write(guard.path().join("papan_worker_bg.wasm"), &wasm).unwrap();
+        assert_eq!(keep_out_of_wasm(guard.path(), &net), Ok(()));
+        wasm.extend_from_slice(&bytes);
+        fs::write(guard.path().join("papan_worker_bg.wasm"), &wasm).unwrap();
+        let refused = keep_out_of_wasm(guard.path(), &net).unwrap_err();
+        assert!(refused.contains("papan_worker_bg.wasm carries"), "{refused}");
+    }
 
     /// Each language's two files hold every message of its `.ftl` files
     /// once, the later text (lessons, the rules pages' what and why) in the

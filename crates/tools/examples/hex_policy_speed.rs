@@ -2,7 +2,7 @@
 use papan_bots::hex::board::{FastBoard, RED};
 use papan_bots::hex::policy::{PolicyNet, Scratch};
 fn main() {
-    let net = PolicyNet::shipped();
+    let net = PolicyNet::shipped().expect("native builds carry the net");
     let mut scratch = Scratch::default();
     for n in [9usize, 11, 13] {
         let mut board = FastBoard::empty(n);

@@ -16,6 +16,7 @@
 //! (papan-tools) from the Expert's self-play games; `data/hex.md` says how.
 
 use super::board::{FastBoard, BLUE, EMPTY, RED};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::OnceLock;
 
 /// A cell and its six neighbours, in (row, column) steps: the kernel's taps.
@@ -27,6 +28,7 @@ pub const EMPTY_PLANE: usize = 2;
 
 const MAGIC: &[u8] = b"papan-hex-policy 1\n";
 
+#[cfg(not(target_arch = "wasm32"))]
 static SHIPPED: OnceLock<PolicyNet> = OnceLock::new();
 
 /// One convolution: `cin` channels in, `cout` out, over the seven taps.
@@ -114,11 +116,21 @@ pub struct Scratch {
 }
 
 impl PolicyNet {
-    /// The net the app ships (`data/hex.policy`).
-    pub fn shipped() -> &'static PolicyNet {
-        SHIPPED.get_or_init(|| {
+    /// The net the app ships (`data/hex.policy`), in every build but the
+    /// browser's: its Expert does not ask the net ([`super::search::POLICY_BY_DEFAULT`]),
+    /// so the 147 KB stay out of its worker's download.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn shipped() -> Option<&'static PolicyNet> {
+        Some(SHIPPED.get_or_init(|| {
             PolicyNet::from_bytes(include_bytes!("../../data/hex.policy")).expect("the shipped Hex policy reads")
-        })
+        }))
+    }
+
+    /// The browser's build carries no net; a search asked for the policy
+    /// there takes the patterns' priors alone.
+    #[cfg(target_arch = "wasm32")]
+    pub fn shipped() -> Option<&'static PolicyNet> {
+        None
     }
 
     /// A net of `layers` convolutions of `channels` with small random
@@ -633,7 +645,13 @@ mod tests {
         }
         let cells: Vec<usize> = board.inner().filter(|&at| board.cells[at] == EMPTY).collect();
         let (mut scratch, mut priors) = (Scratch::default(), Vec::new());
-        PolicyNet::shipped().priors(&board, RED, &cells, &mut scratch, &mut priors);
+        PolicyNet::shipped().expect("native builds carry the net").priors(
+            &board,
+            RED,
+            &cells,
+            &mut scratch,
+            &mut priors,
+        );
         let best = cells[(0..cells.len())
             .max_by(|&a, &b| priors[a].total_cmp(&priors[b]))
             .unwrap()];

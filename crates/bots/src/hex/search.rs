@@ -344,7 +344,7 @@ impl HexSearch {
             pattern_geometry: PatternGeometry::new(n),
             patterns: PatternTable::shipped(),
             gammas: Vec::new(),
-            policy_net: (knobs.policy_share > 0.0).then(PolicyNet::shipped),
+            policy_net: PolicyNet::shipped().filter(|_| knobs.policy_share > 0.0),
             policy_scratch: PolicyScratch::default(),
             policy_cells: Vec::new(),
             cells: vec![EMPTY; n * n],
@@ -1327,7 +1327,7 @@ mod tests {
             "the same candidates"
         );
         let mut expected = Vec::new();
-        PolicyNet::shipped().priors(
+        PolicyNet::shipped().expect("native builds carry the net").priors(
             &with.root,
             with.root_colour,
             &cells,
