@@ -29,7 +29,7 @@ use papan_rules::Game;
 use papan_tools::hex::selfplay_games::for_each_played;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -94,7 +94,8 @@ fn selfplay(args: &[String]) -> Result<(), String> {
     let options = HexOptions { size, swap: false };
     Hex::empty(options).map_err(|e| format!("--size: {}", e.message))?;
     let out = flags.get("out").ok_or("selfplay needs --out FILE")?;
-    let file = Mutex::new(std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?);
+    let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
+    let writer = Mutex::new(InOrder::new(file));
     let next = AtomicUsize::new(0);
     let mut budget = hex::budget(Level::Expert, size);
     budget.iterations = iterations;
@@ -125,13 +126,39 @@ fn selfplay(args: &[String]) -> Result<(), String> {
                     moves.push(position.format_move(&mv));
                 }
                 let line = format!("{size} {opening} {}\n", moves.join(" "));
-                let mut file = file.lock().expect("no writer panics");
-                let _ = file.write_all(line.as_bytes());
+                writer.lock().expect("no writer panics").add(game, line);
                 eprintln!("game {} of {games}: {} moves", game + 1, moves.len());
             });
         }
     });
     Ok(())
+}
+
+/// Writes each game's line in game order, whichever thread finishes it
+/// first, so that a file (and a split of it by lines) is the same for any
+/// `--threads`.
+struct InOrder {
+    file: std::fs::File,
+    next: usize,
+    waiting: BTreeMap<usize, String>,
+}
+
+impl InOrder {
+    fn new(file: std::fs::File) -> InOrder {
+        InOrder {
+            file,
+            next: 0,
+            waiting: BTreeMap::new(),
+        }
+    }
+
+    fn add(&mut self, game: usize, line: String) {
+        self.waiting.insert(game, line);
+        while let Some(line) = self.waiting.remove(&self.next) {
+            let _ = self.file.write_all(line.as_bytes());
+            self.next += 1;
+        }
+    }
 }
 
 /// One training position: how many candidates of each pattern, and which

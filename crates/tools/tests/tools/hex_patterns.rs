@@ -18,8 +18,12 @@ fn hex_patterns(args: &[&str], out: &Path) -> Output {
         .unwrap()
 }
 
-/// Self-play on 7×7 at a small fixed budget; the games, one a line.
+/// Self-play on 7×7 at a small fixed budget, one thread; the games, one a line.
 fn selfplay(resign: &str, out: &Path) -> Vec<String> {
+    selfplay_on(resign, "1", out)
+}
+
+fn selfplay_on(resign: &str, threads: &str, out: &Path) -> Vec<String> {
     let args = [
         "selfplay",
         "--size",
@@ -29,7 +33,7 @@ fn selfplay(resign: &str, out: &Path) -> Vec<String> {
         "--iterations",
         "300",
         "--threads",
-        "1",
+        threads,
         "--seed",
         "4",
         "--resign",
@@ -54,6 +58,17 @@ fn replay_is_over(line: &str) -> bool {
         position.play(&mv).unwrap();
     }
     position.is_over()
+}
+
+/// Each game's seed is its number and its line goes out in game order, so
+/// the file is the same on any number of threads (and so a split of it by
+/// lines, as `crates/bots/data/hex.md`'s commands make).
+#[test]
+fn selfplay_writes_the_same_file_on_three_threads_as_on_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = selfplay_on("0.05", "1", &dir.path().join("one.txt"));
+    let three = selfplay_on("0.05", "3", &dir.path().join("three.txt"));
+    assert_eq!(one, three);
 }
 
 #[test]
