@@ -9,8 +9,11 @@
 //! ```
 //!
 //! `selfplay` plays the Expert against itself from a few random opening
-//! moves and writes one game a line: the size, the number of opening
-//! moves, then every move. With `--resign P` a game ends once the side to
+//! moves and writes one game a line, in game order on any number of
+//! threads: the size, the number of opening moves, then every move, each
+//! the search chose followed by its root's visits (`e5:e5=2210,d6=514`,
+//! [`papan_tools::hex::selfplay_games`]), which `hex-policy train` can
+//! teach instead of the move alone. With `--resign P` a game ends once the side to
 //! move's search gives it less than P: past that point the game is decided
 //! and the moves chosen say nothing about good play (a search that has
 //! proved its result picks among equals), so they would only teach the
@@ -22,11 +25,12 @@
 
 use papan_bots::hex::board::FastBoard;
 use papan_bots::hex::patterns::{PatternGeometry, PatternTable};
+use papan_bots::hex::search::{RootMove, RootSummary};
 use papan_bots::hex::{self, Knobs};
 use papan_bots::{Level, Thinker};
-use papan_rules::hex::{Cell, Hex, HexOptions};
+use papan_rules::hex::{Cell, Hex, HexMove, HexOptions};
 use papan_rules::Game;
-use papan_tools::hex::selfplay_games::for_each_played;
+use papan_tools::hex::selfplay_games::{for_each_played, format_visits};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashMap};
@@ -110,9 +114,9 @@ fn selfplay(args: &[String]) -> Result<(), String> {
                 let mut position = Hex::empty(options).expect("the size was checked");
                 let mut moves = Vec::new();
                 while !position.is_over() {
-                    let mv = if moves.len() < opening {
+                    let (mv, visits) = if moves.len() < opening {
                         let legal = position.legal_moves();
-                        legal[rng.next_u32() as usize % legal.len()]
+                        (legal[rng.next_u32() as usize % legal.len()], String::new())
                     } else {
                         let mut thinker = hex::expert_with(&position, rng.next_u64(), Knobs::default(), budget);
                         while thinker.think(papan_bots::SLICE) {}
@@ -120,10 +124,13 @@ fn selfplay(args: &[String]) -> Result<(), String> {
                         if decision.win_probability < resign {
                             break;
                         }
-                        decision.best.expect("a move while the game goes on")
+                        let mv = decision.best.expect("a move while the game goes on");
+                        let visits = root_visits(&thinker.summary(), mv);
+                        (mv, format!(":{}", format_visits(&position, &visits)))
                     };
+                    let word = position.format_move(&mv);
                     position.play(&mv).expect("the bot plays legal moves");
-                    moves.push(position.format_move(&mv));
+                    moves.push(word + &visits);
                 }
                 let line = format!("{size} {opening} {}\n", moves.join(" "));
                 writer.lock().expect("no writer panics").add(game, line);
@@ -132,6 +139,30 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         }
     });
     Ok(())
+}
+
+/// What the policy may learn from a root beside the move played: the
+/// searched moves by visits, most first, those proven lost left out and
+/// those under 1% of the visits dropped (they say little and fill the
+/// file); a proven win, or a root the search won by tactics, is the move
+/// alone.
+fn root_visits(summary: &RootSummary, played: HexMove) -> Vec<(Cell, u32)> {
+    let HexMove::Place(played) = played else {
+        return Vec::new();
+    };
+    let won = summary.win.is_some() || summary.moves.iter().any(|m| m.proven == Some(true));
+    let open: Vec<&RootMove> = summary.moves.iter().filter(|m| m.proven != Some(false)).collect();
+    let total: u64 = open.iter().map(|m| m.visits).sum();
+    if won || total == 0 {
+        return vec![(played, 1)];
+    }
+    let mut visits: Vec<(Cell, u32)> = open
+        .iter()
+        .filter(|m| m.visits * 100 >= total)
+        .map(|m| (m.cell, m.visits.min(u64::from(u32::MAX)) as u32))
+        .collect();
+    visits.sort_by_key(|v| std::cmp::Reverse(v.1));
+    visits
 }
 
 /// Writes each game's line in game order, whichever thread finishes it

@@ -1,11 +1,13 @@
 //! Trains the Hex Expert's move policy ([`papan_bots::hex::policy`]) on
 //! self-play games (`hex-patterns selfplay`'s files): each position's
-//! target is the move the Expert played there.
+//! target is the share of the Expert's root visits each move had, where
+//! the file gives them, else the move it played. The held-out loss and top
+//! move are against the move played, whichever the targets.
 //!
 //! ```text
 //! hex-policy train GAMES... [--channels 32] [--layers 6] [--epochs 6]
 //!     [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
-//!     [--from NET] --out FILE
+//!     [--from NET] [--targets visits|played] --out FILE
 //! hex-policy check NET GAMES...     (top move and log loss, against the patterns)
 //! ```
 //!
@@ -14,7 +16,9 @@
 
 use papan_bots::hex::patterns::{PatternGeometry, PatternTable};
 use papan_bots::hex::policy::{PolicyNet, Scratch, EMPTY_PLANE, INPUT_PLANES};
-use papan_tools::hex::policy_training::{batch_gradient, half_turn, read_games, size_batches, Adam, Example, Sample};
+use papan_tools::hex::policy_training::{
+    batch_gradient, half_turn, half_turn_targets, read_games, size_batches, Adam, Example, Sample,
+};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -22,17 +26,21 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: hex-policy train GAMES... --out FILE [--channels 32] [--layers 6] [--epochs 6]
                   [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2] [--from NET]
+                  [--targets visits|played]
        hex-policy check NET GAMES...
 GAMES are hex-patterns selfplay files (size, opening count, moves; one game a line).
 train fits the Hex policy to the move played in every position after the opening,
 each also under the board's half-turn, and writes the epoch with the best held-out loss
-(--from goes on training NET, its shape kept, instead of starting from random weights);
+(--from goes on training NET, its shape kept, instead of starting from random weights;
+--targets played teaches the move played even where the games give the root's visits,
+which are taught by default);
 check gives a net's log loss and top-move share on GAMES, and the shipped patterns' share.";
 
 /// The options `train` takes.
-const TRAIN_OPTIONS: [&str; 10] = [
+const TRAIN_OPTIONS: [&str; 11] = [
     "--out",
     "--from",
+    "--targets",
     "--channels",
     "--layers",
     "--epochs",
@@ -106,6 +114,11 @@ fn train(args: &[String]) -> Result<(), String> {
         return Err("--out FILE is needed".into());
     }
     let from: String = option(args, "--from", String::new())?;
+    let teach = match option(args, "--targets", String::from("visits"))?.as_str() {
+        "visits" => Teach::Visits,
+        "played" => Teach::Played,
+        other => return Err(format!("--targets {other:?}: visits or played")),
+    };
     // Read before the games, so a bad file costs nothing.
     let start_net = match from.as_str() {
         "" => None,
@@ -140,9 +153,12 @@ fn train(args: &[String]) -> Result<(), String> {
     }
     let mut training: Vec<Example> = Vec::new();
     for s in games.into_iter().flatten() {
-        let cells = s.side * s.side;
-        training.push((s.side, half_turn(&s.planes), cells - 1 - s.target));
-        training.push((s.side, s.planes, s.target));
+        let targets = match teach {
+            Teach::Visits => s.visit_shares,
+            Teach::Played => vec![(s.target, 1.0)],
+        };
+        training.push((s.side, half_turn(&s.planes), half_turn_targets(&targets, s.side)));
+        training.push((s.side, s.planes, targets));
     }
     eprintln!(
         "{} training positions (with half-turns), {} held out; read in {:.1} s",
@@ -191,6 +207,15 @@ fn train(args: &[String]) -> Result<(), String> {
     std::fs::write(&out, best.1.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("wrote {out} (held-out loss {:.3})", best.0);
     Ok(())
+}
+
+/// What each position teaches the net.
+#[derive(Clone, Copy)]
+enum Teach {
+    /// The root's visits as shares, where the games file gives them (else the move played).
+    Visits,
+    /// The move played alone.
+    Played,
 }
 
 /// A net file, refused with its path and reason.

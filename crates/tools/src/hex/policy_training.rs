@@ -10,11 +10,14 @@ use papan_bots::hex::policy::{encode, grid_of, neighbour_table, PolicyNet, EMPTY
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-/// One position seen by the mover: its input planes and the grid cell played.
+/// One position seen by the mover: its input planes, the grid cell played
+/// and what to teach the net there (the root's visits as shares where the
+/// file gives them, else the cell played).
 pub struct Sample {
     pub side: usize,
     pub planes: Vec<f32>,
     pub target: usize,
+    pub visit_shares: Targets,
     /// For the pattern comparison: the board, the mover and the framed cell.
     pub board: FastBoard,
     pub mover: u8,
@@ -33,10 +36,22 @@ pub fn read_games(files: &[String]) -> Result<Vec<Vec<Sample>>, String> {
         let mut planes = Vec::new();
         encode(&board, played.mover, &mut planes);
         let target = grid_of(at, side, played.mover);
+        let total: u64 = played.visits.iter().map(|&(_, n)| u64::from(n)).sum();
+        let visit_shares = if total == 0 {
+            vec![(target, 1.0)]
+        } else {
+            let grid = |cell| grid_of(board.at(cell), side, played.mover);
+            played
+                .visits
+                .iter()
+                .map(|&(cell, n)| (grid(cell), n as f32 / total as f32))
+                .collect()
+        };
         games[played.game].push(Sample {
             side,
             planes,
             target,
+            visit_shares,
             board,
             mover: played.mover,
             at,
@@ -81,8 +96,17 @@ pub fn size_batches(examples: &[Example], batch: usize, rng: &mut impl Rng) -> V
 /// The gradient of a net's weights, in the net's own shape.
 pub type Grad = PolicyNet;
 
-/// A training example: grid side, input planes, the grid cell played.
-pub type Example = (usize, Vec<f32>, usize);
+/// What a position teaches: grid cells and their shares, summing to 1.
+pub type Targets = Vec<(usize, f32)>;
+
+/// A training example: grid side, input planes, the targets.
+pub type Example = (usize, Vec<f32>, Targets);
+
+/// The targets of a position turned half a turn ([`half_turn`]).
+pub fn half_turn_targets(targets: &Targets, side: usize) -> Targets {
+    let cells = side * side;
+    targets.iter().map(|&(p, share)| (cells - 1 - p, share)).collect()
+}
 
 pub fn zeroed(net: &PolicyNet) -> Grad {
     let mut z = net.clone();
@@ -221,9 +245,15 @@ pub fn chunk_gradient(net: &PolicyNet, samples: &[&Example]) -> (f64, Grad) {
             .map(|p| logits[p])
             .fold(f32::NEG_INFINITY, f32::max);
         let total: f32 = (0..cells).filter(|&p| legal(p)).map(|p| (logits[p] - max).exp()).sum();
-        loss -= ((logits[s.2] - max) - total.ln()) as f64;
+        // Cross-entropy against the targets' shares: the gradient at a
+        // cell is its softmax less its share.
+        let mut share = vec![0.0f32; cells];
+        for &(p, t) in &s.2 {
+            share[p] += t;
+            loss -= (t * ((logits[p] - max) - total.ln())) as f64;
+        }
         for p in (0..cells).filter(|&p| legal(p)) {
-            let d = (logits[p] - max).exp() / total - if p == s.2 { 1.0 } else { 0.0 };
+            let d = (logits[p] - max).exp() / total - share[p];
             let r = i * cells + p;
             let row = &x[r * channels..(r + 1) * channels];
             for c in 0..channels {
@@ -350,17 +380,23 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    /// Two positions on a 3×3 board (a 5×5 grid), one of each side to move.
+    /// Two positions on a 3×3 board (a 5×5 grid), one of each side to
+    /// move: the first teaches the cell played, the second two cells'
+    /// shares of the visits.
     fn examples() -> Vec<Example> {
         let mut board = FastBoard::empty(3);
         let inner: Vec<usize> = board.inner().collect();
         board.cells[inner[4]] = 1;
         board.cells[inner[0]] = 2;
         let mut out = Vec::new();
-        for (mover, played) in [(1u8, inner[2]), (2u8, inner[7])] {
+        for (mover, shares) in [
+            (1u8, vec![(inner[2], 1.0)]),
+            (2u8, vec![(inner[7], 0.7), (inner[5], 0.3)]),
+        ] {
             let mut planes = Vec::new();
             encode(&board, mover, &mut planes);
-            out.push((5, planes, grid_of(played, 5, mover)));
+            let targets = shares.iter().map(|&(at, t)| (grid_of(at, 5, mover), t)).collect();
+            out.push((5, planes, targets));
         }
         out
     }
@@ -370,7 +406,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         // 9×9 and 11×11 grids (sides 11 and 13), interleaved as a shuffle leaves them.
         let examples: Vec<Example> = (0..23)
-            .map(|i| (if i % 3 == 0 { 13 } else { 11 }, Vec::new(), i))
+            .map(|i| (if i % 3 == 0 { 13 } else { 11 }, Vec::new(), vec![(i, 1.0)]))
             .collect();
         let batches = size_batches(&examples, 4, &mut rng);
         let mut seen: Vec<usize> = batches.iter().flatten().copied().collect();
@@ -386,7 +422,7 @@ mod tests {
         // 15 positions of side 11 and 8 of side 13: 4 + 2 batches.
         assert_eq!(batches.len(), 6);
         // With one size, the batches are the positions cut in order.
-        let one: Vec<Example> = (0..6).map(|i| (11, Vec::new(), i)).collect();
+        let one: Vec<Example> = (0..6).map(|i| (11, Vec::new(), vec![(i, 1.0)])).collect();
         assert_eq!(size_batches(&one, 4, &mut rng), vec![vec![0, 1, 2, 3], vec![4, 5]]);
     }
 
@@ -403,14 +439,16 @@ mod tests {
         // The loss by the app's forward pass, cell by cell.
         let mut scratch = Scratch::default();
         let mut expected = 0.0;
-        for (side, planes, target) in &examples {
+        for (side, planes, targets) in &examples {
             scratch.input.clone_from(planes);
             net.forward(*side, &mut scratch);
             let legal: Vec<usize> = (0..side * side)
                 .filter(|&p| planes[p * INPUT_PLANES + EMPTY_PLANE] > 0.0)
                 .collect();
             let total: f64 = legal.iter().map(|&p| (scratch.logits[p] as f64).exp()).sum();
-            expected -= scratch.logits[*target] as f64 - total.ln();
+            for &(p, share) in targets {
+                expected -= share as f64 * (scratch.logits[p] as f64 - total.ln());
+            }
         }
         let got = loss(&net, &batch);
         assert!((got - expected).abs() < 1e-4, "batched {got}, one by one {expected}");

@@ -49,11 +49,30 @@ fn selfplay_on(resign: &str, threads: &str, out: &Path) -> Vec<String> {
 }
 
 /// Replays a game line (size, opening count, moves); whether it is over.
+/// Each move the search chose carries the root's visits, most first, with
+/// the move played among the most visited.
 fn replay_is_over(line: &str) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(&words[..2], ["7", "2"], "{line}");
     let mut position = Hex::empty(HexOptions { size: 7, swap: false }).unwrap();
-    for word in &words[2..] {
+    for (ply, word) in words[2..].iter().enumerate() {
+        let (word, visits) = match word.split_once(':') {
+            Some((word, visits)) => (word, Some(visits)),
+            None => (*word, None),
+        };
+        assert_eq!(visits.is_some(), ply >= 2, "{line}");
+        if let Some(visits) = visits {
+            let counts: Vec<(&str, u32)> = visits
+                .split(',')
+                .map(|v| v.split_once('=').map(|(c, n)| (c, n.parse().unwrap())).unwrap())
+                .collect();
+            assert!(counts.windows(2).all(|w| w[0].1 >= w[1].1), "{word}:{visits}");
+            let played = counts
+                .iter()
+                .find(|(c, _)| *c == word)
+                .unwrap_or_else(|| panic!("{visits}"));
+            assert_eq!(played.1, counts[0].1, "{word}:{visits}");
+        }
         let mv = position.parse_move(word).unwrap();
         position.play(&mv).unwrap();
     }

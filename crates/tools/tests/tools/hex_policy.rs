@@ -136,6 +136,29 @@ fn an_illegal_game_or_a_damaged_net_is_refused_with_its_reason() {
     );
     assert!(!net_path.exists(), "nothing written");
 
+    // Visits on a cell that is taken, or that are not a count.
+    for (line, reason) in [
+        ("7 2 a1 b2 c3:c3=5,a1=2", "a1 is not a move here"),
+        ("7 2 a1 b2 c3:c3=many", "\"many\" is not a count"),
+        ("7 2 a1 b2 c3:c3", "are not cell=count"),
+    ] {
+        std::fs::write(&bad_games, format!("7 2 a1 b2 c4\n{line}\n")).unwrap();
+        let refused = hex_policy(&["train", bad_games.to_str().unwrap(), "--out", n]);
+        assert!(!refused.status.success());
+        assert!(
+            text(&refused).contains("bad.txt:2") && text(&refused).contains(reason),
+            "{line}: {}",
+            text(&refused)
+        );
+        assert!(!net_path.exists(), "nothing written");
+    }
+    let unknown = hex_policy(&["train", bad_games.to_str().unwrap(), "--targets", "best", "--out", n]);
+    assert!(
+        text(&unknown).contains("--targets \"best\": visits or played"),
+        "{}",
+        text(&unknown)
+    );
+
     let typo = hex_policy(&["train", bad_games.to_str().unwrap(), "--chanels", "8", "--out", n]);
     assert!(!typo.status.success());
     assert!(text(&typo).contains("unknown option --chanels"), "{}", text(&typo));
