@@ -1,8 +1,9 @@
 //! Trains the Hex Expert's move policy ([`papan_bots::hex::policy`]) on
 //! self-play games (`hex-patterns selfplay`'s files): each position's
 //! target is the share of the Expert's root visits each move had, where
-//! the file gives them, else the move it played. The held-out loss and top
-//! move are against the move played, whichever the targets.
+//! the file gives them, else the move it played. The held-out loss, by
+//! which the epoch written is chosen, is against the same targets; the top
+//! move is the share of positions whose top cell was the move played.
 //!
 //! ```text
 //! hex-policy train GAMES... [--channels 32] [--layers 6] [--epochs 6]
@@ -169,7 +170,7 @@ fn train(args: &[String]) -> Result<(), String> {
     // A net trained on is kept if no epoch judges better than it did.
     let (mut net, mut best) = match start_net {
         Some(net) => {
-            let (loss, top) = evaluate(&net, &test);
+            let (loss, top) = evaluate(&net, &test, teach);
             eprintln!("{from}: held out {loss:.3}, top move {:.1}%", 100.0 * top);
             (net.clone(), (loss, net))
         }
@@ -192,7 +193,7 @@ fn train(args: &[String]) -> Result<(), String> {
             count += same.len();
             adam.step(&mut net, &grad, epoch_rate);
         }
-        let (test_loss, top) = evaluate(&net, &test);
+        let (test_loss, top) = evaluate(&net, &test, teach);
         eprintln!(
             "epoch {epoch}: training loss {:.3}, held out {:.3}, top move {:.1}% ({:.0} s)",
             loss_sum / count as f64,
@@ -224,8 +225,9 @@ fn read_net(path: &str) -> Result<PolicyNet, String> {
     PolicyNet::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
-/// Held-out log loss and the share of positions whose top cell was played.
-fn evaluate(net: &PolicyNet, test: &[Sample]) -> (f64, f64) {
+/// Held-out log loss against what `teach` teaches (the loss the epochs
+/// are chosen by) and the share of positions whose top cell was played.
+fn evaluate(net: &PolicyNet, test: &[Sample], teach: Teach) -> (f64, f64) {
     let mut scratch = Scratch::default();
     let (mut loss, mut top) = (0.0, 0);
     for s in test {
@@ -245,7 +247,14 @@ fn evaluate(net: &PolicyNet, test: &[Sample]) -> (f64, f64) {
             .filter(|&p| legal(p))
             .map(|p| ((scratch.logits[p] - max) as f64).exp())
             .sum();
-        loss -= (scratch.logits[s.target] - max) as f64 - total.ln();
+        let played = [(s.target, 1.0)];
+        let targets: &[(usize, f32)] = match teach {
+            Teach::Visits => &s.visit_shares,
+            Teach::Played => &played,
+        };
+        for &(p, share) in targets {
+            loss -= share as f64 * ((scratch.logits[p] - max) as f64 - total.ln());
+        }
     }
     (loss / test.len().max(1) as f64, top as f64 / test.len().max(1) as f64)
 }
@@ -261,7 +270,7 @@ fn check(args: &[String]) -> Result<(), String> {
     }
     let net = read_net(net_path)?;
     let test: Vec<Sample> = read_games(games)?.into_iter().flatten().collect();
-    let (loss, top) = evaluate(&net, &test);
+    let (loss, top) = evaluate(&net, &test, Teach::Played);
     // The shipped patterns' top cell, on the same positions.
     let table = PatternTable::shipped();
     let mut geometries: Vec<Option<PatternGeometry>> = Vec::new();
