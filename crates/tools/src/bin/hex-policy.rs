@@ -18,7 +18,7 @@
 use papan_bots::hex::patterns::{PatternGeometry, PatternTable};
 use papan_bots::hex::policy::{PolicyNet, Scratch, EMPTY_PLANE, INPUT_PLANES};
 use papan_tools::hex::policy_training::{
-    batch_gradient, half_turn, half_turn_targets, read_games, size_batches, Adam, Example, Sample,
+    batch_gradient, half_turn, half_turn_targets, read_games, size_batches, teach_played, Adam, Example, Sample,
 };
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -115,9 +115,9 @@ fn train(args: &[String]) -> Result<(), String> {
         return Err("--out FILE is needed".into());
     }
     let from: String = option(args, "--from", String::new())?;
-    let teach = match option(args, "--targets", String::from("visits"))?.as_str() {
-        "visits" => Teach::Visits,
-        "played" => Teach::Played,
+    let visits = match option(args, "--targets", String::from("visits"))?.as_str() {
+        "visits" => true,
+        "played" => false,
         other => return Err(format!("--targets {other:?}: visits or played")),
     };
     // Read before the games, so a bad file costs nothing.
@@ -142,6 +142,9 @@ fn train(args: &[String]) -> Result<(), String> {
         return Err(format!("train needs games to learn from\n{USAGE}"));
     }
     let mut games = read_games(&files)?;
+    if !visits {
+        games.iter_mut().for_each(|game| teach_played(game));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     games.shuffle(&mut rng);
     let held = ((games.len() as f64) * holdout).round() as usize;
@@ -154,12 +157,8 @@ fn train(args: &[String]) -> Result<(), String> {
     }
     let mut training: Vec<Example> = Vec::new();
     for s in games.into_iter().flatten() {
-        let targets = match teach {
-            Teach::Visits => s.visit_shares,
-            Teach::Played => vec![(s.target, 1.0)],
-        };
-        training.push((s.side, half_turn(&s.planes), half_turn_targets(&targets, s.side)));
-        training.push((s.side, s.planes, targets));
+        training.push((s.side, half_turn(&s.planes), half_turn_targets(&s.targets, s.side)));
+        training.push((s.side, s.planes, s.targets));
     }
     eprintln!(
         "{} training positions (with half-turns), {} held out; read in {:.1} s",
@@ -170,7 +169,7 @@ fn train(args: &[String]) -> Result<(), String> {
     // A net trained on is kept if no epoch judges better than it did.
     let (mut net, mut best) = match start_net {
         Some(net) => {
-            let (loss, top) = evaluate(&net, &test, teach);
+            let (loss, top) = evaluate(&net, &test);
             eprintln!("{from}: held out {loss:.3}, top move {:.1}%", 100.0 * top);
             (net.clone(), (loss, net))
         }
@@ -193,7 +192,7 @@ fn train(args: &[String]) -> Result<(), String> {
             count += same.len();
             adam.step(&mut net, &grad, epoch_rate);
         }
-        let (test_loss, top) = evaluate(&net, &test, teach);
+        let (test_loss, top) = evaluate(&net, &test);
         eprintln!(
             "epoch {epoch}: training loss {:.3}, held out {:.3}, top move {:.1}% ({:.0} s)",
             loss_sum / count as f64,
@@ -210,24 +209,15 @@ fn train(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// What each position teaches the net.
-#[derive(Clone, Copy)]
-enum Teach {
-    /// The root's visits as shares, where the games file gives them (else the move played).
-    Visits,
-    /// The move played alone.
-    Played,
-}
-
 /// A net file, refused with its path and reason.
 fn read_net(path: &str) -> Result<PolicyNet, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     PolicyNet::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
-/// Held-out log loss against what `teach` teaches (the loss the epochs
+/// Held-out log loss against each sample's targets (the loss the epochs
 /// are chosen by) and the share of positions whose top cell was played.
-fn evaluate(net: &PolicyNet, test: &[Sample], teach: Teach) -> (f64, f64) {
+fn evaluate(net: &PolicyNet, test: &[Sample]) -> (f64, f64) {
     let mut scratch = Scratch::default();
     let (mut loss, mut top) = (0.0, 0);
     for s in test {
@@ -247,12 +237,7 @@ fn evaluate(net: &PolicyNet, test: &[Sample], teach: Teach) -> (f64, f64) {
             .filter(|&p| legal(p))
             .map(|p| ((scratch.logits[p] - max) as f64).exp())
             .sum();
-        let played = [(s.target, 1.0)];
-        let targets: &[(usize, f32)] = match teach {
-            Teach::Visits => &s.visit_shares,
-            Teach::Played => &played,
-        };
-        for &(p, share) in targets {
+        for &(p, share) in &s.targets {
             loss -= share as f64 * ((scratch.logits[p] - max) as f64 - total.ln());
         }
     }
@@ -269,8 +254,10 @@ fn check(args: &[String]) -> Result<(), String> {
         return Err(format!("check needs games to judge the net on\n{USAGE}"));
     }
     let net = read_net(net_path)?;
-    let test: Vec<Sample> = read_games(games)?.into_iter().flatten().collect();
-    let (loss, top) = evaluate(&net, &test, Teach::Played);
+    // Judged on the move played, as the top move is.
+    let mut test: Vec<Sample> = read_games(games)?.into_iter().flatten().collect();
+    teach_played(&mut test);
+    let (loss, top) = evaluate(&net, &test);
     // The shipped patterns' top cell, on the same positions.
     let table = PatternTable::shipped();
     let mut geometries: Vec<Option<PatternGeometry>> = Vec::new();

@@ -17,7 +17,7 @@ pub struct Sample {
     pub side: usize,
     pub planes: Vec<f32>,
     pub target: usize,
-    pub visit_shares: Targets,
+    pub targets: Targets,
     /// For the pattern comparison: the board, the mover and the framed cell.
     pub board: FastBoard,
     pub mover: u8,
@@ -37,7 +37,7 @@ pub fn read_games(files: &[String]) -> Result<Vec<Vec<Sample>>, String> {
         encode(&board, played.mover, &mut planes);
         let target = grid_of(at, side, played.mover);
         let total: u64 = played.visits.iter().map(|&(_, n)| u64::from(n)).sum();
-        let visit_shares = if total == 0 {
+        let targets = if total == 0 {
             vec![(target, 1.0)]
         } else {
             let grid = |cell| grid_of(board.at(cell), side, played.mover);
@@ -51,7 +51,7 @@ pub fn read_games(files: &[String]) -> Result<Vec<Vec<Sample>>, String> {
             side,
             planes,
             target,
-            visit_shares,
+            targets,
             board,
             mover: played.mover,
             at,
@@ -59,6 +59,13 @@ pub fn read_games(files: &[String]) -> Result<Vec<Vec<Sample>>, String> {
     })?;
     games.resize_with(count, Vec::new);
     Ok(games)
+}
+
+/// Teaches every sample the move played alone, whatever visits its file gave.
+pub fn teach_played(samples: &mut [Sample]) {
+    for s in samples {
+        s.targets = vec![(s.target, 1.0)];
+    }
 }
 
 /// A sample's planes turned half a turn (the board's symmetry that keeps
