@@ -40,6 +40,10 @@ const BACKGAMMON_WEIGHTS: &str = "crates/bots/data/backgammon.weights";
 /// (`PolicyNet::shipped` is `None` on wasm32): its 147 KB stay out.
 const HEX_POLICY: &str = "crates/bots/data/hex.policy";
 
+/// The Hex value, which reads the policy's layers: out of the browser's
+/// build with it (`ValueNet::shipped` is `None` on wasm32).
+const HEX_VALUE: &str = "crates/bots/data/hex.value";
+
 /// Cargo.toml's profiles for the web: the app's tuned for size, the bots'
 /// worker's for speed.
 const PROFILE: &str = "wasm-release";
@@ -221,7 +225,9 @@ pub fn build(opts: &BuildOptions) -> Result<PathBuf, String> {
     if !dist.join("index.html").is_file() {
         return Err("assets/web/index.html is missing: the web build has no page".into());
     }
-    keep_out_of_wasm(dist, &env::repo_root().join(HEX_POLICY))?;
+    for data in [HEX_POLICY, HEX_VALUE] {
+        keep_out_of_wasm(dist, &env::repo_root().join(data))?;
+    }
     let version = offline::stamp_service_worker(dist)?;
     let sizes = offline::precompress(dist)?;
     println!("{}", offline::size_table(&sizes));

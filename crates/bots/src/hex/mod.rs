@@ -13,6 +13,7 @@ pub mod playout;
 pub mod policy;
 pub mod search;
 pub mod templates;
+pub mod value;
 pub mod vc;
 
 use crate::level::{Budget, Level};

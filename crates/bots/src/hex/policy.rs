@@ -115,6 +115,14 @@ pub struct Scratch {
     pub logits: Vec<f32>,
 }
 
+impl Scratch {
+    /// The last layer's channels of the grid last judged, cell-major, the
+    /// grid's side and its neighbour table (what [`super::value`] reads).
+    pub fn trunk(&self) -> (&[f32], usize, &[[u32; 7]]) {
+        (&self.a, self.side, &self.neighbours)
+    }
+}
+
 impl PolicyNet {
     /// The net the app ships (`data/hex.policy`), in every build but the
     /// browser's: its Expert does not ask the net ([`super::search::POLICY_BY_DEFAULT`]),
@@ -302,7 +310,7 @@ impl PolicyNet {
 /// the wide vector instructions where the processor has them (AVX2 about
 /// four times the plain loop: the app's search calls this hundreds of times
 /// a move).
-fn conv_forward(conv: &Conv, neighbours: &[[u32; 7]], x: &[f32], out: &mut Vec<f32>, cells: usize) {
+pub(crate) fn conv_forward(conv: &Conv, neighbours: &[[u32; 7]], x: &[f32], out: &mut Vec<f32>, cells: usize) {
     assert_eq!(conv.w.len(), 7 * conv.cin * conv.cout);
     assert_eq!(conv.b.len(), conv.cout);
     assert!(x.len() >= cells * conv.cin && neighbours.len() >= cells);

@@ -36,6 +36,7 @@ use super::inferior::{fill_in, prune_dominated, prune_vulnerable};
 use super::patterns::{PatternGeometry, PatternTable};
 use super::playout::HexPolicy;
 use super::policy::{PolicyNet, Scratch as PolicyScratch};
+use super::value::{ValueNet, ValueScratch};
 use super::vc::{VcBuilder, VcLimits};
 use papan_rules::hex::{Cell, Hex};
 use papan_rules::Game;
@@ -88,6 +89,13 @@ pub struct Knobs {
     /// its knowledge, whichever comes first); each is one pass of the net,
     /// 84 µs on 9×9 with the vector kernels (README).
     pub policy_after: u32,
+    /// Where the policy is asked, the value's judgement of the node
+    /// ([`super::value`], read off the policy's layers) counts in the
+    /// node's mean as this many playouts (0: none). On with the policy
+    /// ([`POLICY_BY_DEFAULT`]) at 128: at equal iterations, the app's
+    /// budget, it won 54% of 360 games on 9×9 and 53% of 120 on 11×11,
+    /// each move taking about a fifth longer (README).
+    pub value_weight: f64,
     /// Playouts answer near the last stone by pattern strength
     /// ([`HexPolicy::use_patterns`]).
     pub playout_patterns: bool,
@@ -134,6 +142,7 @@ impl Default for Knobs {
             patterns: true,
             policy_share: if POLICY_BY_DEFAULT { 1.0 } else { 0.0 },
             policy_after: 8,
+            value_weight: if POLICY_BY_DEFAULT { 128.0 } else { 0.0 },
             playout_patterns: false,
             vc_limits: VcLimits::default(),
             root_cells: true,
@@ -172,6 +181,9 @@ struct Node {
     rave_visits: f32,
     rave_wins: f32,
     prior: f32,
+    /// The value's chance for the node's mover ([`Knobs::value_weight`]),
+    /// or below 0 where it has not judged the node.
+    value: f32,
 }
 
 impl Node {
@@ -191,6 +203,7 @@ impl Node {
             rave_visits: 0.0,
             rave_wins: 0.0,
             prior,
+            value: -1.0,
         }
     }
 
@@ -311,6 +324,9 @@ pub struct HexSearch {
     policy_net: Option<&'static PolicyNet>,
     policy_scratch: PolicyScratch,
     policy_cells: Vec<usize>,
+    /// The value, when [`Knobs::value_weight`] is above 0.
+    value_net: Option<&'static ValueNet>,
+    value_scratch: ValueScratch,
     cells: Vec<u8>,
     filled: Vec<(u16, u8)>,
     marks: Vec<bool>,
@@ -347,6 +363,12 @@ impl HexSearch {
             policy_net: PolicyNet::shipped().filter(|_| knobs.policy_share > 0.0),
             policy_scratch: PolicyScratch::default(),
             policy_cells: Vec::new(),
+            value_net: if knobs.value_weight > 0.0 {
+                ValueNet::shipped()
+            } else {
+                None
+            },
+            value_scratch: ValueScratch::default(),
             cells: vec![EMPTY; n * n],
             filled: Vec::new(),
             marks: Vec::new(),
@@ -680,6 +702,7 @@ impl HexSearch {
         let prior_scale = k.prior_weight as f32 * total.sqrt();
         let inverse_equivalence = 1.0 / k.rave_equivalence as f32;
         let urgency = k.first_play_urgency as f32;
+        let value_weight = k.value_weight as f32;
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
         for child in parent.children() {
@@ -695,11 +718,22 @@ impl HexSearch {
             }
             let n = c.visits as f32;
             let rn = c.rave_visits;
-            let mean = if c.visits > 0 { c.wins / n } else { urgency };
+            // The value's judgement counts as `value_weight` results.
+            let (extra_n, extra_wins) = if c.value >= 0.0 {
+                (value_weight, value_weight * c.value)
+            } else {
+                (0.0, 0.0)
+            };
+            let own = n + extra_n;
+            let mean = if own > 0.0 {
+                (c.wins + extra_wins) / own
+            } else {
+                urgency
+            };
             // RAVE blend; with no visits of its own (beta = 1) a child is
             // its RAVE mean.
             let value = if rn > 0.0 {
-                let beta = rn / (rn + n + rn * n * inverse_equivalence);
+                let beta = rn / (rn + own + rn * own * inverse_equivalence);
                 mean + beta * (c.rave_wins / rn - mean)
             } else {
                 mean
@@ -892,6 +926,11 @@ impl HexSearch {
         for (child, &p) in range.zip(&self.gammas) {
             let c = &mut self.nodes[child];
             c.prior = share * p + (1.0 - share) * c.prior / pattern_total;
+        }
+        if let Some(value) = self.value_net {
+            // The node's results are its mover's, the colour not to move.
+            let to_move_wins = value.judge(&self.policy_scratch, &mut self.value_scratch);
+            self.nodes[node].value = 1.0 - to_move_wins;
         }
     }
 
@@ -1099,10 +1138,13 @@ mod tests {
     fn deep_knowledge_proves_a_root_the_trees_builder_does_not_in_far_more_iterations() {
         // A 9×9 position of the positions set, won for Blue to move: with
         // the root's H-search at nodes visited 300 times, 3,000 iterations
-        // prove it; with the tree's builder alone 40,000 do not.
+        // prove it; with the tree's builder alone 40,000 do not. (Without
+        // the value: its judgements send these 3,000 iterations down other
+        // lines, and the proof comes later.)
         let hex = played(&["c2", "f4", "e5", "b8", "d7", "e4", "c5", "d6", "g4", "e3", "h2"]);
         let plain = Knobs {
             deep_knowledge_after: 0,
+            value_weight: 0.0,
             ..Knobs::default()
         };
         assert!(!HexSearch::new(&hex, plain, 1).solved(), "not at the root");
@@ -1292,6 +1334,34 @@ mod tests {
         after[key] = RED;
         let verdict = Dfpn::new(7, VcLimits::default()).solve(&after, BLUE, 100_000);
         assert_eq!(verdict.result, Some(false), "{cell} does not win");
+    }
+
+    #[test]
+    fn the_value_judges_the_nodes_the_policy_reads_and_no_others() {
+        let hex = played(&["e5", "d6", "f3"]);
+        // Natively the value is on by default.
+        assert_eq!(Knobs::default().value_weight, 128.0);
+        let mut with = HexSearch::new(&hex, Knobs::default(), 1);
+        // The root's judgement: the value on the policy's last layer for
+        // Blue to move; the root's results are Red's, its mover.
+        let mut scratch = PolicyScratch::default();
+        let net = PolicyNet::shipped().expect("native builds carry the net");
+        net.evaluate(&with.root, with.root_colour, &mut scratch);
+        let value = ValueNet::shipped().expect("native builds carry the value");
+        let blue = value.judge(&scratch, &mut ValueScratch::default());
+        assert!((with.nodes[0].value - (1.0 - blue)).abs() < 1e-6);
+        with.run(3_000);
+        let judged: Vec<&Node> = with.nodes.iter().filter(|n| n.value >= 0.0).collect();
+        assert!(judged.len() > 10, "{} nodes judged", judged.len());
+        assert!(judged.iter().all(|n| n.policy && (0.0..=1.0).contains(&n.value)));
+        assert!(with.nodes.iter().all(|n| n.policy || n.value < 0.0));
+        let off = Knobs {
+            value_weight: 0.0,
+            ..Knobs::default()
+        };
+        let mut without = HexSearch::new(&hex, off, 1);
+        without.run(3_000);
+        assert!(without.nodes.iter().all(|n| n.value < 0.0), "no weight, no judgement");
     }
 
     #[test]

@@ -107,7 +107,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         for _ in 0..threads.max(1) {
             scope.spawn(|| loop {
                 let game = next.fetch_add(1, Ordering::Relaxed);
-                if game >= games {
+                if game >= games || writer.lock().expect("no writer panics").error.is_some() {
                     return;
                 }
                 let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(game as u64));
@@ -138,7 +138,11 @@ fn selfplay(args: &[String]) -> Result<(), String> {
             });
         }
     });
-    Ok(())
+    match writer.into_inner().expect("no writer panics").error {
+        // The games written so far stay; the rest were not played.
+        Some(e) => Err(format!("{out}: {e}")),
+        None => Ok(()),
+    }
 }
 
 /// What the policy may learn from a root beside the move played: the
@@ -167,11 +171,13 @@ fn root_visits(summary: &RootSummary, played: HexMove) -> Vec<(Cell, u32)> {
 
 /// Writes each game's line in game order, whichever thread finishes it
 /// first, so that a file (and a split of it by lines) is the same for any
-/// `--threads`.
+/// `--threads`; keeps the first write error, after which nothing more is
+/// written (and the players stop).
 struct InOrder {
     file: std::fs::File,
     next: usize,
     waiting: BTreeMap<usize, String>,
+    error: Option<std::io::Error>,
 }
 
 impl InOrder {
@@ -180,13 +186,17 @@ impl InOrder {
             file,
             next: 0,
             waiting: BTreeMap::new(),
+            error: None,
         }
     }
 
     fn add(&mut self, game: usize, line: String) {
         self.waiting.insert(game, line);
-        while let Some(line) = self.waiting.remove(&self.next) {
-            let _ = self.file.write_all(line.as_bytes());
+        while self.error.is_none() {
+            let Some(line) = self.waiting.remove(&self.next) else {
+                break;
+            };
+            self.error = self.file.write_all(line.as_bytes()).err();
             self.next += 1;
         }
     }

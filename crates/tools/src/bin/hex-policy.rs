@@ -10,16 +10,23 @@
 //!     [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
 //!     [--from NET] [--targets visits|played] --out FILE
 //! hex-policy check NET GAMES...     (top move and log loss, against the patterns)
+//! hex-policy value GAMES... [--net NET] [--layers 2] [--hidden 32] [--epochs 12]
+//!     [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2] --out FILE
 //! ```
+//!
+//! `value` fits the value ([`papan_bots::hex::value`]) on the policy's last
+//! layer, the policy fixed, to whether each position's mover won.
 //!
 //! Training runs on the CPU: each layer as a matrix product over a batch
 //! (im2col), forward and backward, split over `--threads`, with Adam.
 
 use papan_bots::hex::patterns::{PatternGeometry, PatternTable};
 use papan_bots::hex::policy::{PolicyNet, Scratch, EMPTY_PLANE, INPUT_PLANES};
+use papan_bots::hex::value::ValueNet;
 use papan_tools::hex::policy_training::{
     batch_gradient, half_turn, half_turn_targets, read_games, size_batches, teach_played, Adam, Example, Sample,
 };
+use papan_tools::hex::value_training::{examples as value_examples, fit};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -29,13 +36,32 @@ const USAGE: &str = "usage: hex-policy train GAMES... --out FILE [--channels 32]
                   [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2] [--from NET]
                   [--targets visits|played]
        hex-policy check NET GAMES...
+       hex-policy value GAMES... --out FILE [--net NET] [--layers 2] [--hidden 32] [--epochs 12]
+                  [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
 GAMES are hex-patterns selfplay files (size, opening count, moves; one game a line).
 train fits the Hex policy to the move played in every position after the opening,
 each also under the board's half-turn, and writes the epoch with the best held-out loss
 (--from goes on training NET, its shape kept, instead of starting from random weights;
 --targets played teaches the move played even where the games give the root's visits,
 which are taught by default);
-check gives a net's log loss and top-move share on GAMES, and the shipped patterns' share.";
+check gives a net's log loss and top-move share on GAMES, and the shipped patterns' share;
+value fits a value (--layers convolutions and a head of --hidden units) on the last layer of
+the policy NET (the shipped one by default), which stays fixed, to who won each game, and
+writes the epoch with the best held-out loss.";
+
+/// The options `value` takes.
+const VALUE_OPTIONS: [&str; 10] = [
+    "--out",
+    "--net",
+    "--layers",
+    "--hidden",
+    "--epochs",
+    "--batch",
+    "--rate",
+    "--holdout",
+    "--seed",
+    "--threads",
+];
 
 /// The options `train` takes.
 const TRAIN_OPTIONS: [&str; 11] = [
@@ -57,7 +83,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("train") => train(&args[1..]),
         Some("check") => check(&args[1..]),
-        Some(other) => Err(format!("unknown command {other:?} (train or check)\n{USAGE}")),
+        Some("value") => value(&args[1..]),
+        Some(other) => Err(format!("unknown command {other:?} (train, check or value)\n{USAGE}")),
         None => Err(USAGE.to_string()),
     };
     match result {
@@ -157,8 +184,13 @@ fn train(args: &[String]) -> Result<(), String> {
     }
     let mut training: Vec<Example> = Vec::new();
     for s in games.into_iter().flatten() {
-        training.push((s.side, half_turn(&s.planes), half_turn_targets(&s.targets, s.side)));
-        training.push((s.side, s.planes, s.targets));
+        training.push((
+            s.side,
+            half_turn(&s.planes),
+            half_turn_targets(&s.targets, s.side),
+            None,
+        ));
+        training.push((s.side, s.planes, s.targets, None));
     }
     eprintln!(
         "{} training positions (with half-turns), {} held out; read in {:.1} s",
@@ -187,10 +219,10 @@ fn train(args: &[String]) -> Result<(), String> {
         let mut count = 0;
         for members in size_batches(&training, batch, &mut rng) {
             let same: Vec<&Example> = members.iter().map(|&i| &training[i]).collect();
-            let (loss, grad) = batch_gradient(&net, &same, threads);
-            loss_sum += loss;
+            let grads = batch_gradient(&net, None, &same, threads);
+            loss_sum += grads.policy_loss;
             count += same.len();
-            adam.step(&mut net, &grad, epoch_rate);
+            adam.step(&mut net, &grads.net, epoch_rate);
         }
         let (test_loss, top) = evaluate(&net, &test);
         eprintln!(
@@ -281,5 +313,71 @@ fn check(args: &[String]) -> Result<(), String> {
         100.0 * top,
         100.0 * pattern_top as f64 / test.len().max(1) as f64
     );
+    Ok(())
+}
+
+fn value(args: &[String]) -> Result<(), String> {
+    if let Some(unknown) = args
+        .iter()
+        .find(|a| a.starts_with("--") && !VALUE_OPTIONS.contains(&a.as_str()))
+    {
+        return Err(format!("unknown option {unknown}\n{USAGE}"));
+    }
+    let layers: usize = option(args, "--layers", 2)?;
+    let hidden: usize = option(args, "--hidden", 32)?;
+    let epochs: usize = option(args, "--epochs", 12)?;
+    let batch: usize = option(args, "--batch", 128)?;
+    let rate: f32 = option(args, "--rate", 0.001)?;
+    let holdout: f64 = option(args, "--holdout", 0.1)?;
+    let seed: u64 = option(args, "--seed", 1)?;
+    let threads: usize = option(args, "--threads", 2)?;
+    let out: String = option(args, "--out", String::new())?;
+    if out.is_empty() {
+        return Err("--out FILE is needed".into());
+    }
+    let policy = match option(args, "--net", String::new())?.as_str() {
+        "" => PolicyNet::shipped()
+            .ok_or("this build carries no policy: give --net")?
+            .clone(),
+        path => read_net(path)?,
+    };
+    let files = files(args);
+    if files.is_empty() {
+        return Err(format!("value needs games to learn from\n{USAGE}"));
+    }
+    let started = std::time::Instant::now();
+    let mut games = read_games(&files)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    games.shuffle(&mut rng);
+    let held = ((games.len() as f64) * holdout).round() as usize;
+    let test: Vec<Vec<Sample>> = games.drain(..held).collect();
+    if games.is_empty() || test.iter().all(Vec::is_empty) {
+        return Err(format!(
+            "{} games: too few to hold some out for judging",
+            games.len() + held
+        ));
+    }
+    let mut training = value_examples(&policy, &games, true);
+    drop(games);
+    eprintln!(
+        "{} training positions (with half-turns), {} held out; the policy's layers in {:.1} s",
+        training.len(),
+        test.iter().map(Vec::len).sum::<usize>(),
+        started.elapsed().as_secs_f64()
+    );
+    let value = ValueNet::random(policy.channels(), layers, hidden, || rng.random::<f32>());
+    let (value, loss) = fit(
+        &policy,
+        value,
+        &mut training,
+        &test,
+        epochs,
+        batch,
+        rate,
+        threads,
+        &mut rng,
+    );
+    std::fs::write(&out, value.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("wrote {out} (held-out loss {loss:.4})");
     Ok(())
 }

@@ -495,7 +495,7 @@ impl GtpEngine {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
                  [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] captured {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] deep_knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n[string] policy_share {}\n[string] policy_after {}\n\
-                 [string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
+                 [string] value_weight {}\n[string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
                 self.level,
                 self.max_time_ms
                     .map_or("level".to_string(), |ms| format!("{}", ms as f64 / 1000.0)),
@@ -522,6 +522,7 @@ impl GtpEngine {
                 k.prior_weight,
                 k.policy_share,
                 k.policy_after,
+                k.value_weight,
                 k.exploration,
                 k.rave_equivalence,
                 k.expand_after,
@@ -603,7 +604,7 @@ impl GtpEngine {
                 k.vc_limits.and_over_edges = flag_value(flag)?;
                 Ok(String::new())
             }
-            [name @ ("knowledge_after" | "deep_knowledge_after" | "solver" | "prior_weight" | "policy_share" | "policy_after" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
+            [name @ ("knowledge_after" | "deep_knowledge_after" | "solver" | "prior_weight" | "policy_share" | "policy_after" | "value_weight" | "exploration" | "rave_equivalence" | "expand_after" | "vc_fulls"
             | "vc_semis"), value] => {
                 let number: f64 = value.parse().map_err(|_| format!("{name} needs a number"))?;
                 match *name {
@@ -613,6 +614,7 @@ impl GtpEngine {
                     "prior_weight" => k.prior_weight = number,
                     "policy_share" => k.policy_share = number.clamp(0.0, 1.0),
                     "policy_after" => k.policy_after = number as u32,
+                    "value_weight" => k.value_weight = number.max(0.0),
                     "exploration" => k.exploration = number,
                     "rave_equivalence" => k.rave_equivalence = number,
                     "vc_fulls" => k.vc_limits.fulls = number as usize,
@@ -622,7 +624,7 @@ impl GtpEngine {
                 Ok(String::new())
             }
             _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, templates, captured, and_over_edges, threads, reuse, \
-                      knowledge_after, deep_knowledge_after, solver, prior_weight, policy_share, policy_after, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
+                      knowledge_after, deep_knowledge_after, solver, prior_weight, policy_share, policy_after, value_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
     }
@@ -897,6 +899,7 @@ mod tests {
         // Natively the app's Expert asks the policy (`POLICY_BY_DEFAULT`).
         assert!(ask(&mut e, "param_papan").contains("[string] policy_share 1\n"));
         assert!(ask(&mut e, "param_papan").contains("[string] policy_after 8\n"));
+        assert!(ask(&mut e, "param_papan").contains("[string] value_weight 128\n"));
         assert_eq!(ask(&mut e, "param_papan policy_share 0.5"), "=\n\n");
         assert!(ask(&mut e, "param_papan").contains("[string] policy_share 0.5\n"));
         assert_eq!(ask(&mut e, "param_papan policy_share 3"), "=\n\n");
@@ -906,6 +909,12 @@ mod tests {
         );
         let refused = ask(&mut e, "param_papan policy_share much");
         assert!(refused.starts_with("? policy_share needs a number"), "{refused}");
+        // The value's weight, likewise (never below 0).
+        assert_eq!(ask(&mut e, "param_papan value_weight 64"), "=\n\n");
+        assert!(ask(&mut e, "param_papan").contains("[string] value_weight 64\n"));
+        assert_eq!(ask(&mut e, "param_papan value_weight -3"), "=\n\n");
+        assert!(ask(&mut e, "param_papan").contains("[string] value_weight 0\n"));
+        assert_eq!(ask(&mut e, "param_papan value_weight 128"), "=\n\n");
         // A search with the policy plays a legal move.
         assert_eq!(ask(&mut e, "param_papan iterations 300"), "=\n\n");
         let reply = ask(&mut e, "genmove b");

@@ -7,6 +7,7 @@ use super::selfplay_games::for_each_played;
 use matrixmultiply::sgemm;
 use papan_bots::hex::board::FastBoard;
 use papan_bots::hex::policy::{encode, grid_of, neighbour_table, PolicyNet, EMPTY_PLANE, INPUT_PLANES};
+use papan_bots::hex::value::{pool, ValueHead};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -106,8 +107,21 @@ pub type Grad = PolicyNet;
 /// What a position teaches: grid cells and their shares, summing to 1.
 pub type Targets = Vec<(usize, f32)>;
 
-/// A training example: grid side, input planes, the targets.
-pub type Example = (usize, Vec<f32>, Targets);
+/// A training example: grid side, input planes, the targets, and whether
+/// the mover went on to win (for a value head; `None`: not taught).
+pub type Example = (usize, Vec<f32>, Targets, Option<bool>);
+
+/// A value head trained on the net's last layer ([`papan_bots::hex::value`])
+/// and the weight of its loss against the policy's.
+pub type ValueTask<'a> = Option<(&'a ValueHead, f32)>;
+
+/// A batch's summed losses and gradients.
+pub struct Gradients {
+    pub policy_loss: f64,
+    pub value_loss: f64,
+    pub net: Grad,
+    pub head: Option<ValueHead>,
+}
 
 /// The targets of a position turned half a turn ([`half_turn`]).
 pub fn half_turn_targets(targets: &Targets, side: usize) -> Targets {
@@ -153,54 +167,124 @@ impl Adam {
     }
 
     pub fn step(&mut self, net: &mut PolicyNet, grad: &Grad, rate: f32) {
-        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
         self.steps += 1;
-        let c1 = 1.0 - b1.powi(self.steps);
-        let c2 = 1.0 - b2.powi(self.steps);
         let mut grad = grad.clone();
         let (ws, gs, ms, vs) = (arrays(net), arrays(&mut grad), arrays(&mut self.m), arrays(&mut self.v));
-        for (((w, g), m), v) in ws.into_iter().zip(gs).zip(ms).zip(vs) {
-            for i in 0..w.len() {
-                m[i] = b1 * m[i] + (1.0 - b1) * g[i];
-                v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
-                w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
-            }
+        adam_update(ws, gs, ms, vs, self.steps, rate);
+    }
+}
+
+/// One Adam step over weight arrays `ws` with gradients `gs` and moments
+/// `ms`, `vs` (the `steps`-th step).
+fn adam_update(
+    ws: Vec<&mut [f32]>,
+    gs: Vec<&mut [f32]>,
+    ms: Vec<&mut [f32]>,
+    vs: Vec<&mut [f32]>,
+    steps: i32,
+    rate: f32,
+) {
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let c1 = 1.0 - b1.powi(steps);
+    let c2 = 1.0 - b2.powi(steps);
+    for (((w, g), m), v) in ws.into_iter().zip(gs).zip(ms).zip(vs) {
+        for i in 0..w.len() {
+            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+            w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
         }
     }
 }
 
-/// The batch's mean loss and gradient, its samples split over `threads`.
-pub fn batch_gradient(net: &PolicyNet, batch: &[&Example], threads: usize) -> (f64, Grad) {
+/// The batch's mean losses and gradients, its samples split over `threads`.
+pub fn batch_gradient(net: &PolicyNet, value: ValueTask<'_>, batch: &[&Example], threads: usize) -> Gradients {
     let per = batch.len().div_ceil(threads.max(1));
-    let parts: Vec<(f64, Grad)> = std::thread::scope(|scope| {
+    let parts: Vec<Gradients> = std::thread::scope(|scope| {
         let handles: Vec<_> = batch
             .chunks(per.max(1))
-            .map(|part| scope.spawn(move || chunk_gradient(net, part)))
+            .map(|part| scope.spawn(move || chunk_gradient(net, value, part)))
             .collect();
         handles
             .into_iter()
             .map(|h| h.join().expect("a training thread panicked"))
             .collect()
     });
-    let mut total = zeroed(net);
-    let mut loss = 0.0;
-    for (l, mut g) in parts {
-        loss += l;
-        for (t, g) in arrays(&mut total).into_iter().zip(arrays(&mut g)) {
-            for (t, g) in t.iter_mut().zip(g.iter()) {
-                *t += *g;
-            }
+    let mut total = Gradients {
+        policy_loss: 0.0,
+        value_loss: 0.0,
+        net: zeroed(net),
+        head: value.map(|(head, _)| zeroed_head(head)),
+    };
+    for mut part in parts {
+        total.policy_loss += part.policy_loss;
+        total.value_loss += part.value_loss;
+        add_into(arrays(&mut total.net), arrays(&mut part.net));
+        if let (Some(t), Some(g)) = (total.head.as_mut(), part.head.as_mut()) {
+            add_into(head_arrays(t).into(), head_arrays(g).into());
         }
     }
     let scale = 1.0 / batch.len() as f32;
-    for a in arrays(&mut total) {
+    let mut scaled: Vec<&mut [f32]> = arrays(&mut total.net);
+    if let Some(h) = total.head.as_mut() {
+        scaled.extend(head_arrays(h));
+    }
+    for a in scaled {
         a.iter_mut().for_each(|v| *v *= scale);
     }
-    (loss, total)
+    total
 }
 
-/// Summed loss and gradient of some samples of one grid size.
-pub fn chunk_gradient(net: &PolicyNet, samples: &[&Example]) -> (f64, Grad) {
+fn add_into(total: Vec<&mut [f32]>, part: Vec<&mut [f32]>) {
+    for (t, g) in total.into_iter().zip(part) {
+        for (t, g) in t.iter_mut().zip(g.iter()) {
+            *t += *g;
+        }
+    }
+}
+
+/// A value head's weights as arrays (for Adam and the sums).
+pub fn head_arrays(head: &mut ValueHead) -> [&mut [f32]; 4] {
+    [
+        &mut head.w1,
+        &mut head.b1,
+        &mut head.w2,
+        std::slice::from_mut(&mut head.b2),
+    ]
+}
+
+pub fn zeroed_head(head: &ValueHead) -> ValueHead {
+    let mut z = head.clone();
+    head_arrays(&mut z).into_iter().for_each(|a| a.fill(0.0));
+    z
+}
+
+/// Adam for a value head.
+pub struct HeadAdam {
+    m: ValueHead,
+    v: ValueHead,
+    steps: i32,
+}
+
+impl HeadAdam {
+    pub fn new(head: &ValueHead) -> HeadAdam {
+        HeadAdam {
+            m: zeroed_head(head),
+            v: zeroed_head(head),
+            steps: 0,
+        }
+    }
+
+    pub fn step(&mut self, head: &mut ValueHead, grad: &ValueHead, rate: f32) {
+        self.steps += 1;
+        let mut grad = grad.clone();
+        let (ws, gs) = (head_arrays(head).into(), head_arrays(&mut grad).into());
+        let (ms, vs) = (head_arrays(&mut self.m).into(), head_arrays(&mut self.v).into());
+        adam_update(ws, gs, ms, vs, self.steps, rate);
+    }
+}
+
+/// Summed losses and gradients of some samples of one grid size.
+pub fn chunk_gradient(net: &PolicyNet, value: ValueTask<'_>, samples: &[&Example]) -> Gradients {
     let side = samples[0].0;
     let cells = side * side;
     let rows = cells * samples.len();
@@ -240,6 +324,9 @@ pub fn chunk_gradient(net: &PolicyNet, samples: &[&Example]) -> (f64, Grad) {
     let mut loss = 0.0;
     let mut dh = vec![0.0f32; rows * channels];
     for (i, s) in samples.iter().enumerate() {
+        if s.2.is_empty() {
+            continue; // no move to teach (a value's example)
+        }
         let logits: Vec<f32> = (0..cells)
             .map(|p| {
                 let row = &x[(i * cells + p) * channels..(i * cells + p + 1) * channels];
@@ -268,6 +355,58 @@ pub fn chunk_gradient(net: &PolicyNet, samples: &[&Example]) -> (f64, Grad) {
                 dh[r * channels + c] = d * net.head[c];
             }
             grad.head_bias += d;
+        }
+    }
+    // The value head on the pooled last layer, its gradient added to the
+    // policy head's at each cell (a mean spreads over the board's cells, a
+    // largest value goes to its cell).
+    let mut value_loss = 0.0;
+    let mut head_grad = value.map(|(head, _)| zeroed_head(head));
+    if let (Some((head, weight)), Some(g)) = (value, head_grad.as_mut()) {
+        let (mut pooled, mut hidden) = (Vec::new(), Vec::new());
+        let board_cells: Vec<usize> = (0..cells)
+            .filter(|p| {
+                let (r, c) = (p / side, p % side);
+                r > 0 && c > 0 && r < side - 1 && c < side - 1
+            })
+            .collect();
+        for (i, s) in samples.iter().enumerate() {
+            let Some(won) = s.3 else { continue };
+            let features = &x[i * cells * channels..(i + 1) * cells * channels];
+            pool(features, side, channels, &mut pooled);
+            let z = head.logit(&pooled, &mut hidden);
+            let p = 1.0 / (1.0 + (-z).exp());
+            value_loss -= if won {
+                (p as f64).max(1e-7).ln()
+            } else {
+                (1.0 - p as f64).max(1e-7).ln()
+            };
+            let dz = weight * (p - if won { 1.0 } else { 0.0 });
+            g.b2 += dz;
+            let mut dpooled = vec![0.0f32; pooled.len()];
+            for (h, &unit) in hidden.iter().enumerate() {
+                g.w2[h] += dz * unit;
+                if unit > 0.0 {
+                    let dh_h = dz * head.w2[h];
+                    g.b1[h] += dh_h;
+                    for (k, &xk) in pooled.iter().enumerate() {
+                        g.w1[k * head.hidden + h] += dh_h * xk;
+                        dpooled[k] += dh_h * head.w1[k * head.hidden + h];
+                    }
+                }
+            }
+            let count = board_cells.len() as f32;
+            for c in 0..channels {
+                let mean_part = dpooled[c] / count;
+                let mut top = board_cells[0];
+                for &q in &board_cells {
+                    dh[(i * cells + q) * channels + c] += mean_part;
+                    if features[q * channels + c] > features[top * channels + c] {
+                        top = q;
+                    }
+                }
+                dh[(i * cells + top) * channels + c] += dpooled[channels + c];
+            }
         }
     }
     // Backward through the layers.
@@ -321,7 +460,12 @@ pub fn chunk_gradient(net: &PolicyNet, samples: &[&Example]) -> (f64, Grad) {
         }
         dh = dx;
     }
-    (loss, grad)
+    Gradients {
+        policy_loss: loss,
+        value_loss,
+        net: grad,
+        head: head_grad,
+    }
 }
 
 /// Each cell's seven taps' channels side by side: `rows` × `7 cin`.
@@ -403,7 +547,7 @@ mod tests {
             let mut planes = Vec::new();
             encode(&board, mover, &mut planes);
             let targets = shares.iter().map(|&(at, t)| (grid_of(at, 5, mover), t)).collect();
-            out.push((5, planes, targets));
+            out.push((5, planes, targets, Some(mover == 1)));
         }
         out
     }
@@ -413,7 +557,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         // 9×9 and 11×11 grids (sides 11 and 13), interleaved as a shuffle leaves them.
         let examples: Vec<Example> = (0..23)
-            .map(|i| (if i % 3 == 0 { 13 } else { 11 }, Vec::new(), vec![(i, 1.0)]))
+            .map(|i| (if i % 3 == 0 { 13 } else { 11 }, Vec::new(), vec![(i, 1.0)], None))
             .collect();
         let batches = size_batches(&examples, 4, &mut rng);
         let mut seen: Vec<usize> = batches.iter().flatten().copied().collect();
@@ -429,12 +573,12 @@ mod tests {
         // 15 positions of side 11 and 8 of side 13: 4 + 2 batches.
         assert_eq!(batches.len(), 6);
         // With one size, the batches are the positions cut in order.
-        let one: Vec<Example> = (0..6).map(|i| (11, Vec::new(), vec![(i, 1.0)])).collect();
+        let one: Vec<Example> = (0..6).map(|i| (11, Vec::new(), vec![(i, 1.0)], None)).collect();
         assert_eq!(size_batches(&one, 4, &mut rng), vec![vec![0, 1, 2, 3], vec![4, 5]]);
     }
 
     fn loss(net: &PolicyNet, batch: &[&Example]) -> f64 {
-        chunk_gradient(net, batch).0
+        chunk_gradient(net, None, batch).policy_loss
     }
 
     #[test]
@@ -446,7 +590,7 @@ mod tests {
         // The loss by the app's forward pass, cell by cell.
         let mut scratch = Scratch::default();
         let mut expected = 0.0;
-        for (side, planes, targets) in &examples {
+        for (side, planes, targets, _) in &examples {
             scratch.input.clone_from(planes);
             net.forward(*side, &mut scratch);
             let legal: Vec<usize> = (0..side * side)
@@ -467,7 +611,7 @@ mod tests {
         let net = PolicyNet::random(4, 3, || rng.random::<f32>());
         let examples = examples();
         let batch: Vec<&Example> = examples.iter().collect();
-        let (_, mut grad) = chunk_gradient(&net, &batch);
+        let mut grad = chunk_gradient(&net, None, &batch).net;
         let mut checked = 0;
         let array_count = arrays(&mut grad).len();
         for a in 0..array_count {
@@ -490,6 +634,63 @@ mod tests {
         assert!(checked >= 30, "checked {checked} weights");
     }
 
+    /// Policy and value losses together, the value's at weight 0.7.
+    fn joint_loss(net: &PolicyNet, head: &ValueHead, batch: &[&Example]) -> f64 {
+        let g = chunk_gradient(net, Some((head, 0.7)), batch);
+        g.policy_loss + 0.7 * g.value_loss
+    }
+
+    #[test]
+    fn the_value_heads_gradient_matches_finite_differences_down_to_the_first_layer() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let net = PolicyNet::random(4, 3, || rng.random::<f32>());
+        let head = papan_bots::hex::value::ValueNet::random(4, 0, 5, || rng.random::<f32>()).head;
+        let examples = examples();
+        let batch: Vec<&Example> = examples.iter().collect();
+        let grads = chunk_gradient(&net, Some((&head, 0.7)), &batch);
+        assert!(grads.value_loss > 0.0);
+        let (mut grad, mut head_grad) = (grads.net, grads.head.expect("a head's gradient"));
+        let eps = 2e-3f32;
+        let close = |analytic: f64, numeric: f64, what: String| {
+            assert!(
+                (analytic - numeric).abs() < 2e-3 + 0.05 * numeric.abs(),
+                "{what}: analytic {analytic}, numeric {numeric}"
+            );
+        };
+        let mut checked = 0;
+        for a in 0..arrays(&mut grad).len() {
+            let len = arrays(&mut grad)[a].len();
+            for i in (0..len).step_by(len.div_ceil(5)) {
+                let (mut up, mut down) = (net.clone(), net.clone());
+                arrays(&mut up)[a][i] += eps;
+                arrays(&mut down)[a][i] -= eps;
+                let numeric = (joint_loss(&up, &head, &batch) - joint_loss(&down, &head, &batch)) / (2.0 * eps as f64);
+                close(
+                    arrays(&mut grad)[a][i] as f64,
+                    numeric,
+                    format!("net array {a} weight {i}"),
+                );
+                checked += 1;
+            }
+        }
+        for a in 0..4 {
+            let len = head_arrays(&mut head_grad)[a].len();
+            for i in (0..len).step_by(len.div_ceil(5)) {
+                let (mut up, mut down) = (head.clone(), head.clone());
+                head_arrays(&mut up)[a][i] += eps;
+                head_arrays(&mut down)[a][i] -= eps;
+                let numeric = (joint_loss(&net, &up, &batch) - joint_loss(&net, &down, &batch)) / (2.0 * eps as f64);
+                close(
+                    head_arrays(&mut head_grad)[a][i] as f64,
+                    numeric,
+                    format!("head array {a} weight {i}"),
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 40, "checked {checked} weights");
+    }
+
     #[test]
     fn training_steps_lower_the_loss() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -499,7 +700,7 @@ mod tests {
         let before = loss(&net, &batch);
         let mut adam = Adam::new(&net);
         for _ in 0..50 {
-            let (_, grad) = batch_gradient(&net, &batch, 2);
+            let grad = batch_gradient(&net, None, &batch, 2).net;
             adam.step(&mut net, &grad, 0.01);
         }
         let after = loss(&net, &batch);
@@ -509,7 +710,7 @@ mod tests {
     #[test]
     fn a_half_turn_keeps_each_sides_edges() {
         let examples = examples();
-        let (side, planes, _) = &examples[0];
+        let (side, planes, _, _) = &examples[0];
         let turned = half_turn(planes);
         let cells = side * side;
         // The mover's frame row above becomes the one below.

@@ -90,6 +90,28 @@ fn selfplay_writes_the_same_file_on_three_threads_as_on_one() {
     assert_eq!(one, three);
 }
 
+/// A file that cannot be written (a full disk) is an error named with its
+/// path, not a run that reports success over an empty file.
+#[cfg(target_os = "linux")]
+#[test]
+fn selfplay_refuses_to_end_well_when_its_games_cannot_be_written() {
+    let args = [
+        "selfplay",
+        "--size",
+        "7",
+        "--games",
+        "3",
+        "--iterations",
+        "50",
+        "--seed",
+        "4",
+    ];
+    let output = hex_patterns(&args, Path::new("/dev/full"));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("/dev/full: No space left on device"), "{stderr}");
+}
+
 #[test]
 fn selfplay_with_resign_stops_each_game_once_the_mover_is_lost_and_trains() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,8 +1,10 @@
 //! `hex-policy train` fits a policy to self-play games and writes a net the
-//! bots load; `check` judges one; bad games and damaged nets are refused
-//! with their reason, and nothing is written.
+//! bots load; `check` judges one; `value` fits a value on a policy's
+//! layers; bad games and damaged nets are refused with their reason, and
+//! nothing is written.
 
 use papan_bots::hex::policy::PolicyNet;
+use papan_bots::hex::value::ValueNet;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -118,6 +120,80 @@ fn train_writes_a_net_the_bots_read_and_check_judges_it() {
         report.contains("net log loss") && report.contains("patterns' top move"),
         "{report}"
     );
+}
+
+#[test]
+fn value_fits_a_value_on_a_policys_layers_that_the_bots_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let games_path = dir.path().join("games.txt");
+    games(&games_path);
+    let net_path = dir.path().join("net.policy");
+    let (g, n) = (games_path.to_str().unwrap(), net_path.to_str().unwrap());
+    let trained = hex_policy(&[
+        "train",
+        g,
+        "--channels",
+        "8",
+        "--layers",
+        "2",
+        "--epochs",
+        "1",
+        "--out",
+        n,
+    ]);
+    assert!(trained.status.success(), "{}", text(&trained));
+    let value_path = dir.path().join("net.value");
+    let v = value_path.to_str().unwrap();
+    let args = [
+        "value",
+        g,
+        "--net",
+        n,
+        "--layers",
+        "1",
+        "--hidden",
+        "4",
+        "--epochs",
+        "2",
+        "--holdout",
+        "0.34",
+        "--out",
+        v,
+    ];
+    let fitted = hex_policy(&args);
+    assert!(fitted.status.success(), "{}", text(&fitted));
+    let report = text(&fitted);
+    assert!(report.contains("epoch 2: training loss"), "{report}");
+    // The value written never judges the held-out games worse than the
+    // random one it started from.
+    let number = |label: &str| -> f64 {
+        let at = report.find(label).unwrap_or_else(|| panic!("{report}")) + label.len();
+        report[at..]
+            .split([',', ')', '\n'])
+            .next()
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    assert!(number("held-out loss ") <= number("start: held out "), "{report}");
+    let value = ValueNet::from_bytes(&std::fs::read(&value_path).unwrap()).unwrap();
+    assert_eq!((value.branch.len(), value.head.inputs, value.head.hidden), (1, 16, 4));
+
+    // Refused with the reason, nothing written.
+    std::fs::remove_file(&value_path).unwrap();
+    let no_out = hex_policy(&["value", g, "--net", n]);
+    assert!(!no_out.status.success() && text(&no_out).contains("--out FILE is needed"));
+    let typo = hex_policy(&["value", g, "--net", n, "--layer", "1", "--out", v]);
+    assert!(text(&typo).contains("unknown option --layer"), "{}", text(&typo));
+    std::fs::write(&net_path, b"papan-hex-policy 1\n\x02\x00").unwrap();
+    let damaged = hex_policy(&["value", g, "--net", n, "--out", v]);
+    assert!(
+        text(&damaged).contains("net.policy: the policy file ends early"),
+        "{}",
+        text(&damaged)
+    );
+    assert!(!value_path.exists(), "nothing written");
 }
 
 #[test]
