@@ -244,25 +244,12 @@ impl PolicyNet {
 
     /// Reads [`PolicyNet::to_bytes`]'s format, checking every size.
     pub fn from_bytes(bytes: &[u8]) -> Result<PolicyNet, String> {
-        let mut rest = bytes
-            .strip_prefix(MAGIC)
-            .ok_or("not a Papan Hex policy file (bad header)")?;
-        let mut take = |count: usize| -> Result<Vec<u32>, String> {
-            if rest.len() < 4 * count {
-                return Err("the policy file ends early".into());
-            }
-            let (head, tail) = rest.split_at(4 * count);
-            rest = tail;
-            Ok(head
-                .chunks_exact(4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect())
-        };
-        let layers = take(1)?[0] as usize;
+        let mut words = Words::after(bytes, MAGIC, "policy")?;
+        let layers = words.take(1)?[0] as usize;
         if layers == 0 || layers > 64 {
             return Err(format!("the policy file names {layers} layers"));
         }
-        let shapes = take(2 * layers)?;
+        let shapes = words.take(2 * layers)?;
         let mut convs = Vec::with_capacity(layers);
         for (l, shape) in shapes.chunks_exact(2).enumerate() {
             let (cin, cout) = (shape[0] as usize, shape[1] as usize);
@@ -281,17 +268,14 @@ impl PolicyNet {
                 b: Vec::new(),
             });
         }
-        let floats = |v: Vec<u32>| v.into_iter().map(f32::from_bits).collect::<Vec<f32>>();
         for conv in &mut convs {
-            conv.w = floats(take(7 * conv.cin * conv.cout)?);
-            conv.b = floats(take(conv.cout)?);
+            conv.w = words.floats(7 * conv.cin * conv.cout)?;
+            conv.b = words.floats(conv.cout)?;
         }
         let channels = convs[layers - 1].cout;
-        let head = floats(take(channels)?);
-        let head_bias = f32::from_bits(take(1)?[0]);
-        if !rest.is_empty() {
-            return Err(format!("{} bytes after the policy's end", rest.len()));
-        }
+        let head = words.floats(channels)?;
+        let head_bias = words.floats(1)?[0];
+        words.end()?;
         let net = PolicyNet { convs, head, head_bias };
         if net
             .convs
@@ -303,6 +287,48 @@ impl PolicyNet {
             return Err("the policy file holds a weight that is not a number".into());
         }
         Ok(net)
+    }
+}
+
+/// The little-endian 32-bit words of a net file after its header, read
+/// in order (the policy's and the value's formats).
+pub(crate) struct Words<'a> {
+    rest: &'a [u8],
+    /// The file's kind, for the errors: "policy", "value".
+    kind: &'static str,
+}
+
+impl<'a> Words<'a> {
+    /// The words after `magic`, or why `bytes` are not such a file.
+    pub(crate) fn after(bytes: &'a [u8], magic: &[u8], kind: &'static str) -> Result<Words<'a>, String> {
+        let rest = bytes
+            .strip_prefix(magic)
+            .ok_or_else(|| format!("not a Papan Hex {kind} file (bad header)"))?;
+        Ok(Words { rest, kind })
+    }
+
+    pub(crate) fn take(&mut self, count: usize) -> Result<Vec<u32>, String> {
+        if self.rest.len() < 4 * count {
+            return Err(format!("the {} file ends early", self.kind));
+        }
+        let (head, tail) = self.rest.split_at(4 * count);
+        self.rest = tail;
+        Ok(head
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect())
+    }
+
+    pub(crate) fn floats(&mut self, count: usize) -> Result<Vec<f32>, String> {
+        Ok(self.take(count)?.into_iter().map(f32::from_bits).collect())
+    }
+
+    /// Nothing may follow the last weight.
+    pub(crate) fn end(&self) -> Result<(), String> {
+        match self.rest.len() {
+            0 => Ok(()),
+            extra => Err(format!("{extra} bytes after the {}'s end", self.kind)),
+        }
     }
 }
 

@@ -11,7 +11,7 @@
 //! by the logistic function. The policy stays as it was trained: the value
 //! is taught on its fixed layers.
 
-use super::policy::{conv_forward, Conv, Scratch};
+use super::policy::{conv_forward, Conv, Scratch, Words};
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::OnceLock;
 
@@ -159,26 +159,13 @@ impl ValueNet {
 
     /// Reads [`ValueNet::to_bytes`]' format, checking every size.
     pub fn from_bytes(bytes: &[u8]) -> Result<ValueNet, String> {
-        let mut rest = bytes
-            .strip_prefix(MAGIC)
-            .ok_or("not a Papan Hex value file (bad header)")?;
-        let mut take = |count: usize| -> Result<Vec<u32>, String> {
-            if rest.len() < 4 * count {
-                return Err("the value file ends early".into());
-            }
-            let (head, tail) = rest.split_at(4 * count);
-            rest = tail;
-            Ok(head
-                .chunks_exact(4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect())
-        };
-        let layers = take(1)?[0] as usize;
+        let mut words = Words::after(bytes, MAGIC, "value")?;
+        let layers = words.take(1)?[0] as usize;
         if layers > 16 {
             return Err(format!("the value file names {layers} layers"));
         }
-        let shapes = take(2 * layers)?;
-        let sizes = take(2)?;
+        let shapes = words.take(2 * layers)?;
+        let sizes = words.take(2)?;
         let (inputs, hidden) = (sizes[0] as usize, sizes[1] as usize);
         if inputs == 0 || inputs > 4096 || hidden == 0 || hidden > 4096 {
             return Err(format!(
@@ -195,28 +182,25 @@ impl ValueNet {
                 ));
             }
         }
-        let floats = |v: Vec<u32>| v.into_iter().map(f32::from_bits).collect::<Vec<f32>>();
         let channels = inputs / 2;
         let mut branch = Vec::with_capacity(layers);
         for _ in 0..layers {
             branch.push(Conv {
                 cin: channels,
                 cout: channels,
-                w: floats(take(7 * channels * channels)?),
-                b: floats(take(channels)?),
+                w: words.floats(7 * channels * channels)?,
+                b: words.floats(channels)?,
             });
         }
         let head = ValueHead {
             inputs,
             hidden,
-            w1: floats(take(inputs * hidden)?),
-            b1: floats(take(hidden)?),
-            w2: floats(take(hidden)?),
-            b2: floats(take(1)?)[0],
+            w1: words.floats(inputs * hidden)?,
+            b1: words.floats(hidden)?,
+            w2: words.floats(hidden)?,
+            b2: words.floats(1)?[0],
         };
-        if !rest.is_empty() {
-            return Err(format!("{} bytes after the value's end", rest.len()));
-        }
+        words.end()?;
         let net = ValueNet { branch, head };
         let h = &net.head;
         if net

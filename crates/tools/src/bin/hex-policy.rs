@@ -123,12 +123,7 @@ fn files(args: &[String]) -> Vec<String> {
 }
 
 fn train(args: &[String]) -> Result<(), String> {
-    if let Some(unknown) = args
-        .iter()
-        .find(|a| a.starts_with("--") && !TRAIN_OPTIONS.contains(&a.as_str()))
-    {
-        return Err(format!("unknown option {unknown}\n{USAGE}"));
-    }
+    refuse_unknown(args, &TRAIN_OPTIONS)?;
     let channels: usize = option(args, "--channels", 32)?;
     let layers: usize = option(args, "--layers", 6)?;
     let epochs: usize = option(args, "--epochs", 6)?;
@@ -173,15 +168,8 @@ fn train(args: &[String]) -> Result<(), String> {
         games.iter_mut().for_each(|game| teach_played(game));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    games.shuffle(&mut rng);
-    let held = ((games.len() as f64) * holdout).round() as usize;
-    let test: Vec<Sample> = games.drain(..held).flatten().collect();
-    if games.is_empty() || test.is_empty() {
-        return Err(format!(
-            "{} games: too few to hold some out for judging",
-            games.len() + held
-        ));
-    }
+    let (games, test) = hold_out(games, holdout, &mut rng)?;
+    let test: Vec<Sample> = test.into_iter().flatten().collect();
     let mut training: Vec<Example> = Vec::new();
     for s in games.into_iter().flatten() {
         training.push((
@@ -239,6 +227,35 @@ fn train(args: &[String]) -> Result<(), String> {
     std::fs::write(&out, best.1.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("wrote {out} (held-out loss {:.3})", best.0);
     Ok(())
+}
+
+/// Refuses an option not among `known`.
+fn refuse_unknown(args: &[String], known: &[&str]) -> Result<(), String> {
+    match args
+        .iter()
+        .find(|a| a.starts_with("--") && !known.contains(&a.as_str()))
+    {
+        Some(unknown) => Err(format!("unknown option {unknown}\n{USAGE}")),
+        None => Ok(()),
+    }
+}
+
+/// Games of positions, as [`read_games`] gives them.
+type Games = Vec<Vec<Sample>>;
+
+/// The games shuffled by `rng`, then split: those to train on and the
+/// share `holdout` held out for judging (each side with a position).
+fn hold_out(mut games: Games, holdout: f64, rng: &mut ChaCha8Rng) -> Result<(Games, Games), String> {
+    games.shuffle(rng);
+    let held = ((games.len() as f64) * holdout).round() as usize;
+    let test: Games = games.drain(..held).collect();
+    if games.iter().all(Vec::is_empty) || test.iter().all(Vec::is_empty) {
+        return Err(format!(
+            "{} games: too few to hold some out for judging",
+            games.len() + held
+        ));
+    }
+    Ok((games, test))
 }
 
 /// A net file, refused with its path and reason.
@@ -317,12 +334,7 @@ fn check(args: &[String]) -> Result<(), String> {
 }
 
 fn value(args: &[String]) -> Result<(), String> {
-    if let Some(unknown) = args
-        .iter()
-        .find(|a| a.starts_with("--") && !VALUE_OPTIONS.contains(&a.as_str()))
-    {
-        return Err(format!("unknown option {unknown}\n{USAGE}"));
-    }
+    refuse_unknown(args, &VALUE_OPTIONS)?;
     let layers: usize = option(args, "--layers", 2)?;
     let hidden: usize = option(args, "--hidden", 32)?;
     let epochs: usize = option(args, "--epochs", 12)?;
@@ -346,17 +358,8 @@ fn value(args: &[String]) -> Result<(), String> {
         return Err(format!("value needs games to learn from\n{USAGE}"));
     }
     let started = std::time::Instant::now();
-    let mut games = read_games(&files)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    games.shuffle(&mut rng);
-    let held = ((games.len() as f64) * holdout).round() as usize;
-    let test: Vec<Vec<Sample>> = games.drain(..held).collect();
-    if games.is_empty() || test.iter().all(Vec::is_empty) {
-        return Err(format!(
-            "{} games: too few to hold some out for judging",
-            games.len() + held
-        ));
-    }
+    let (games, test) = hold_out(read_games(&files)?, holdout, &mut rng)?;
     let mut training = value_examples(&policy, &games, true);
     drop(games);
     eprintln!(
