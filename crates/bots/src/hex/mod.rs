@@ -8,6 +8,7 @@ mod exact;
 pub mod expert;
 pub mod geometry;
 pub mod inferior;
+pub mod local;
 pub mod patterns;
 pub mod playout;
 pub mod policy;

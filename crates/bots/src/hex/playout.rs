@@ -5,9 +5,12 @@
 //! the full board is the side that would have connected first. During the fill
 //! one rule is applied, as in MoHex: when the opponent intrudes into one of
 //! our bridges (or edge templates, thanks to the coloured frame), we answer in
-//! the other carrier cell.
+//! the other carrier cell. Otherwise a move is drawn at random: uniformly, or
+//! (the Expert's, [`HexPolicy::use_balanced`]) the cells near the last stone
+//! by weights fitted for balance ([`super::local`]).
 
 use super::board::{colour_of, stone_of, FastBoard, BLUE, EMPTY, RED};
+use super::local::{self, LocalWeights};
 use super::patterns::{PatternGeometry, PatternTable};
 use crate::mcts::{below, Policy, NO_KEY};
 use papan_rules::hex::{Hex, HexMove};
@@ -27,6 +30,26 @@ pub struct HexPolicy {
     /// Local replies by pattern strength around the last stone.
     patterns: Option<(PatternGeometry, &'static PatternTable)>,
     local: Vec<(usize, f32)>,
+    /// The weight of each local feature fitted for balance
+    /// ([`super::local`]; empty: not used).
+    balanced: Vec<f32>,
+    /// Each framed cell's near board cells and their places.
+    near: Vec<Vec<(u16, u8)>>,
+    /// The near cells of the last balanced draw: (cell, feature, weight).
+    near_cells: [(u16, u16, f32); 18],
+    near_count: usize,
+    /// The board cells' ring keys during a balanced playout.
+    rings: local::RingKeys,
+}
+
+/// One playout move drawn by the balanced local weights, for their
+/// training: the near cells (cell, feature, weight: 0 for a stone), the
+/// weight of all empty cells together (each far one 1), and the cell
+/// drawn.
+pub struct LocalDraw<'a> {
+    pub near: &'a [(u16, u16, f32)],
+    pub total: f32,
+    pub chosen: usize,
 }
 
 impl HexPolicy {
@@ -34,7 +57,6 @@ impl HexPolicy {
         let board = FastBoard::empty(size);
         let len = board.len();
         HexPolicy {
-            board,
             empties: Vec::with_capacity(size * size),
             slot: vec![0; len],
             marks: Vec::new(),
@@ -42,7 +64,19 @@ impl HexPolicy {
             save_bridges: true,
             patterns: None,
             local: Vec::new(),
+            near: near_cells(&board),
+            board,
+            balanced: Vec::new(),
+            near_cells: [(0, 0, 0.0); 18],
+            near_count: 0,
+            rings: local::RingKeys::default(),
         }
+    }
+
+    /// Playouts answer near the last stone by weights fitted for balance
+    /// ([`super::local`]); bridge intrusions are still answered first.
+    pub fn use_balanced(&mut self, weights: &LocalWeights) {
+        self.balanced = (0..local::FEATURES).map(|f| weights.gamma(f)).collect();
     }
 
     /// Playouts answer near the last stone by pattern strength: each empty
@@ -82,6 +116,7 @@ impl HexPolicy {
         if self.board.size() != position.size() as usize {
             *self = HexPolicy {
                 save_bridges: self.save_bridges,
+                balanced: std::mem::take(&mut self.balanced),
                 ..HexPolicy::new(position.size() as usize)
             };
         }
@@ -102,12 +137,29 @@ impl HexPolicy {
     /// answer); returns the colour that connects. The full board is left
     /// in `board`: every cell's owner, for RAVE.
     pub fn fill_board(&mut self, board: &mut FastBoard, colour: u8, last: Option<usize>, rng: &mut ChaCha8Rng) -> u8 {
+        self.fill_traced(board, colour, last, rng, &mut |_| {})
+    }
+
+    /// [`HexPolicy::fill_board`], showing `trace` each move the balanced
+    /// local weights drew.
+    pub fn fill_traced(
+        &mut self,
+        board: &mut FastBoard,
+        colour: u8,
+        last: Option<usize>,
+        rng: &mut ChaCha8Rng,
+        trace: &mut impl FnMut(&LocalDraw),
+    ) -> u8 {
         self.empties.clear();
         for at in board.inner() {
             if board.cells[at] == EMPTY {
                 self.slot[at] = self.empties.len();
                 self.empties.push(at);
             }
+        }
+        let balanced = !self.balanced.is_empty();
+        if balanced {
+            self.rings.load(board);
         }
         let mut me = colour;
         let mut last = last;
@@ -118,6 +170,15 @@ impl HexPolicy {
             };
             let at = match (reply, &self.patterns, last) {
                 (Some(at), _, _) => at,
+                (None, _, Some(last)) if balanced => {
+                    let (at, total) = self.draw_balanced(board, last, me, rng);
+                    trace(&LocalDraw {
+                        near: &self.near_cells[..self.near_count],
+                        total,
+                        chosen: at,
+                    });
+                    at
+                }
                 (None, Some((geometry, table)), Some(last)) => {
                     self.local.clear();
                     let mut total = 0.0;
@@ -149,6 +210,9 @@ impl HexPolicy {
                 self.slot[moved] = i;
             }
             board.cells[at] = me;
+            if balanced {
+                self.rings.place(board, at, me);
+            }
             last = Some(at);
             me = if me == RED { BLUE } else { RED };
         }
@@ -156,6 +220,65 @@ impl HexPolicy {
             RED
         } else {
             BLUE
+        }
+    }
+}
+
+/// For each framed cell of `board`, its near board cells
+/// ([`local::near_offsets`]) and their places.
+fn near_cells(board: &FastBoard) -> Vec<Vec<(u16, u8)>> {
+    let offsets = local::near_offsets(board);
+    (0..board.len())
+        .map(|at| {
+            if !board.inside(at) {
+                return Vec::new();
+            }
+            offsets
+                .iter()
+                .map(|&(offset, place)| ((at as isize + offset) as usize, place as u8))
+                .filter(|&(near, _)| board.inside(near))
+                .map(|(near, place)| (near as u16, place))
+                .collect()
+        })
+        .collect()
+}
+
+impl HexPolicy {
+    /// Draws `me`'s move among the empty cells: those near `last` by their
+    /// balanced weights (kept in `near_cells`), every other one at 1;
+    /// returns the cell and the weight of all the empty cells.
+    fn draw_balanced(&mut self, board: &FastBoard, last: usize, me: u8, rng: &mut ChaCha8Rng) -> (usize, f32) {
+        let (mut near_weight, mut near_empty) = (0.0, 0);
+        // A near stone is kept with weight 0: never drawn.
+        let near = &self.near[last];
+        for (slot, &(at, place)) in self.near_cells.iter_mut().zip(near) {
+            let empty = board.cells[at as usize] == EMPTY;
+            let feature = self.rings.feature(at as usize, me, place as usize);
+            let gamma = self.balanced[feature] * f32::from(u8::from(empty));
+            near_weight += gamma;
+            near_empty += usize::from(empty);
+            *slot = (at, feature as u16, gamma);
+        }
+        self.near_count = near.len();
+        let near_cells = &self.near_cells[..self.near_count];
+        let far = self.empties.len() - near_empty;
+        let total = near_weight + far as f32;
+        let mut pick = (rng.next_u32() as f32 / 4_294_967_296.0) * total;
+        for &(at, _, gamma) in near_cells {
+            if pick < gamma {
+                return (at as usize, total);
+            }
+            pick -= gamma;
+        }
+        if far == 0 {
+            let last_empty = near_cells.iter().rev().find(|c| c.2 > 0.0);
+            return (last_empty.expect("an empty cell is near").0 as usize, total);
+        }
+        loop {
+            let at = self.empties[below(rng, self.empties.len())];
+            if !near_cells.iter().any(|&(near, _, _)| near as usize == at) {
+                return (at, total);
+            }
         }
     }
 }
@@ -179,6 +302,7 @@ impl Policy<Hex> for HexPolicy {
         if self.board.size() != n {
             *self = HexPolicy {
                 save_bridges: self.save_bridges,
+                balanced: std::mem::take(&mut self.balanced),
                 ..HexPolicy::new(n)
             };
         }
@@ -292,6 +416,49 @@ mod tests {
             policy.board.cells[policy.board.at(c4)] == BLUE
         });
         assert!(blue_got_it);
+    }
+
+    /// The first free draw of playouts after a stone in the middle of an
+    /// empty 9×9 board, with every ring touching the stone weighted
+    /// `touching` (as a log) and every other feature 0: how often it lands
+    /// next to the stone.
+    fn answers_next_to_the_stone(touching: f32) -> f64 {
+        let mut logs = vec![0.0; local::FEATURES];
+        logs[..local::RING_KEYS].fill(touching);
+        let mut policy = HexPolicy::new(9);
+        policy.use_balanced(&LocalWeights::from_logs(logs));
+        let start = FastBoard::empty(9);
+        let stone = start.at(Cell::new(4, 4));
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let (mut next_to, mut draws) = (0, 0);
+        for _ in 0..2_000 {
+            let mut board = start.clone();
+            board.cells[stone] = BLUE;
+            let mut first = None;
+            policy.fill_traced(&mut board, RED, Some(stone), &mut rng, &mut |draw: &LocalDraw| {
+                first.get_or_insert(draw.chosen);
+            });
+            draws += 1;
+            next_to += usize::from((0..6).any(|d| Some(start.neighbour(stone, d)) == first));
+        }
+        next_to as f64 / draws as f64
+    }
+
+    #[test]
+    fn balanced_weights_steer_the_playouts_answers() {
+        // Uniform: 6 of the 80 empty cells touch the stone.
+        let uniform = answers_next_to_the_stone(0.0);
+        assert!((uniform - 6.0 / 80.0).abs() < 0.02, "{uniform}");
+        // Weighted e^4 each: 6·54.6 of 6·54.6 + 74.
+        let steered = answers_next_to_the_stone(4.0);
+        assert!((steered - 327.6 / 401.6).abs() < 0.03, "{steered}");
+        assert!(answers_next_to_the_stone(-4.0) < 0.01);
+    }
+
+    #[test]
+    fn the_shipped_balanced_weights_read_and_are_fitted() {
+        let weights = LocalWeights::shipped();
+        assert!(weights.logs().iter().any(|&l| l.abs() > 0.5), "all near 1: not fitted");
     }
 
     #[test]

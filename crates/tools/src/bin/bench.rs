@@ -53,15 +53,24 @@ fn main() {
             red += (policy.fill(&position, &mut rng) == papan_bots::hex::board::RED) as u32;
         }
         let (playout_rate, clock) = rate(PLAYOUTS as f64, start, cpu);
+        // The Expert's playouts: the cells near the last stone by the
+        // weights fitted for balance.
+        let mut balanced = HexPolicy::new(size as usize);
+        balanced.use_balanced(papan_bots::hex::local::LocalWeights::shipped());
+        let (start, cpu) = (Instant::now(), cpu_seconds());
+        for _ in 0..PLAYOUTS {
+            red += (balanced.fill(&position, &mut rng) == papan_bots::hex::board::RED) as u32;
+        }
+        let (balanced_rate, _) = rate(PLAYOUTS as f64, start, cpu);
 
         let mut search = Mcts::new(position.clone(), HexPolicy::new(size as usize), Config::default(), 1);
         let (start, cpu) = (Instant::now(), cpu_seconds());
         search.run(ITERATIONS);
         let (iteration_rate, _) = rate(ITERATIONS as f64, start, cpu);
         println!(
-            "hex {size}x{size}: {playout_rate:.0} playouts/s (first player won {:.1}%), {iteration_rate:.0} iterations/s \
-             ({clock} time), {} nodes after {ITERATIONS}",
-            100.0 * red as f64 / PLAYOUTS as f64,
+            "hex {size}x{size}: {playout_rate:.0} playouts/s, {balanced_rate:.0} balanced (first player won {:.1}%), \
+             {iteration_rate:.0} iterations/s ({clock} time), {} nodes after {ITERATIONS}",
+            100.0 * red as f64 / (2 * PLAYOUTS) as f64,
             search.node_count()
         );
         // A middle game: a fifth of the board played by the Expert at a

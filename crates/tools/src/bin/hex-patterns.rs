@@ -39,14 +39,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 const USAGE: &str = "usage: hex-patterns selfplay --size N --games G [--iterations I] [--opening K] \
-[--resign P] [--threads T] [--seed S] --out FILE | hex-patterns train FILE... [--min-seen N] [--held-out PERCENT] [--out FILE]";
+[--resign P] [--threads T] [--seed S] --out FILE | hex-patterns train FILE... [--min-seen N] [--held-out PERCENT] [--out FILE] \
+| hex-patterns balance FILE... --out FILE [--from FILE] [--epochs E] [--rate R] [--batch B] [--playouts P] [--check-playouts P] \
+[--held-out PERCENT] [--threads T] [--seed S]";
 
 fn main() {
     let args = papan_cli::args_or_exit("hex-patterns", USAGE, None);
     let result = match args.first().map(String::as_str) {
         Some("selfplay") => selfplay(&args[1..]),
         Some("train") => train(&args[1..]),
-        Some(other) => Err(format!("unknown command {other:?} (selfplay or train)\n{USAGE}")),
+        Some("balance") => balance(&args[1..]),
+        Some(other) => Err(format!(
+            "unknown command {other:?} (selfplay, train or balance)\n{USAGE}"
+        )),
         None => Err(USAGE.to_string()),
     };
     if let Err(e) = result {
@@ -364,4 +369,109 @@ fn accuracy(games: &[Vec<Sample>], keys: &[u64], strength: impl Fn(u64) -> f64) 
         total += 1;
     }
     (hits, total)
+}
+
+/// Fits the playouts' local weights for balance
+/// ([`papan_tools::hex::balancing`]) on the games' results; every epoch
+/// is judged on the held-out games (the playouts' mean squared error
+/// against who won) and the best weights are written, never worse than
+/// where the fit started.
+fn balance(args: &[String]) -> Result<(), String> {
+    use papan_bots::hex::local::{LocalWeights, FEATURES};
+    use papan_tools::hex::balancing::{balance_error, epoch, positions, Settings};
+    let (flags, files) = split(args)?;
+    if files.is_empty() {
+        return Err("balance needs game files (from selfplay)".into());
+    }
+    for flag in flags.keys() {
+        if ![
+            "out",
+            "from",
+            "epochs",
+            "rate",
+            "batch",
+            "playouts",
+            "check-playouts",
+            "held-out",
+            "threads",
+            "seed",
+        ]
+        .contains(&flag.as_str())
+        {
+            return Err(format!("balance: unknown option --{flag}"));
+        }
+    }
+    let out = flags.get("out").ok_or("balance needs --out FILE")?;
+    let epochs: u64 = number(&flags, "epochs", 3)?;
+    let playouts: usize = number(&flags, "playouts", 16)?;
+    let check: usize = number(&flags, "check-playouts", 64)?;
+    let held_out: usize = number(&flags, "held-out", 10)?;
+    if !(1..100).contains(&held_out) {
+        return Err(format!("--held-out: {held_out} is not a percent from 1 to 99"));
+    }
+    let settings = Settings {
+        rate: number(&flags, "rate", 1.0)?,
+        batch: number::<usize>(&flags, "batch", 64)?.max(1),
+        mean_playouts: playouts,
+        gradient_playouts: playouts,
+        threads: number(&flags, "threads", 2)?,
+        seed: number(&flags, "seed", 1)?,
+    };
+    let start = match flags.get("from") {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            LocalWeights::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => LocalWeights::from_logs(vec![0.0; FEATURES]),
+    };
+    let all = positions(&files)?;
+    let size = all
+        .first()
+        .map(|p| p.board.size())
+        .ok_or("the files hold no positions after their openings")?;
+    if let Some(other) = all.iter().find(|p| p.board.size() != size) {
+        return Err(format!(
+            "balance takes games of one size: {size}×{size} and {0}×{0}",
+            other.board.size()
+        ));
+    }
+    // With 10, the first 10 games of every 100.
+    let held = |p: &&papan_tools::hex::balancing::Position| p.game % 100 < held_out;
+    let test: Vec<_> = all.iter().filter(held).collect();
+    let mut train: Vec<_> = all.iter().filter(|p| !held(p)).collect();
+    // A fixed shuffle, so that a batch mixes games and stages.
+    let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
+    for i in (1..train.len()).rev() {
+        train.swap(i, rng.next_u32() as usize % (i + 1));
+    }
+    println!("{} positions to fit, {} held out", train.len(), test.len());
+    let mut best = (
+        balance_error(&start, size, &test, check, settings.seed),
+        start.logs().to_vec(),
+    );
+    println!("start: held-out error {:.5}", best.0);
+    let mut logs = start.logs().to_vec();
+    for e in 0..epochs {
+        let began = std::time::Instant::now();
+        logs = epoch(&logs, size, &train, &settings, e);
+        let error = balance_error(
+            &LocalWeights::from_logs(logs.clone()),
+            size,
+            &test,
+            check,
+            settings.seed,
+        );
+        println!(
+            "epoch {}: held-out error {error:.5} ({:.0} s)",
+            e + 1,
+            began.elapsed().as_secs_f64()
+        );
+        if error < best.0 {
+            best = (error, logs.clone());
+        }
+    }
+    let weights = LocalWeights::from_logs(best.1);
+    std::fs::write(out, weights.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    println!("wrote {out}: held-out error {:.5}", best.0);
+    Ok(())
 }

@@ -494,7 +494,7 @@ impl GtpEngine {
         match args {
             [] => Ok(format!(
                 "[string] level {}\n[string] max_time {}\n[string] iterations {}\n[bool] allow_swap {}\n[string] resign_threshold {}\n\
-                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] captured {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] deep_knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n[string] policy_share {}\n[string] policy_after {}\n\
+                 [bool] fill_in {}\n[bool] connections {}\n[bool] patterns {}\n[bool] playout_patterns {}\n[bool] playout_balanced {}\n[bool] dominated {}\n[bool] vulnerable {}\n[bool] root_cells {}\n[bool] templates {}\n[bool] captured {}\n[bool] and_over_edges {}\n[string] vc_fulls {}\n[string] vc_semis {}\n[string] threads {}\n[bool] reuse {}\n[string] knowledge_after {}\n[string] deep_knowledge_after {}\n[string] solver {}\n[string] prior_weight {}\n[string] policy_share {}\n[string] policy_after {}\n\
                  [string] value_weight {}\n[string] exploration {}\n[string] rave_equivalence {}\n[string] expand_after {}\n[string] solve_work {}",
                 self.level,
                 self.max_time_ms
@@ -506,6 +506,7 @@ impl GtpEngine {
                 k.connections as u8,
                 k.patterns as u8,
                 k.playout_patterns as u8,
+                k.playout_balanced as u8,
                 k.dominated as u8,
                 k.vulnerable as u8,
                 k.root_cells as u8,
@@ -580,6 +581,10 @@ impl GtpEngine {
                 k.playout_patterns = flag_value(flag)?;
                 Ok(String::new())
             }
+            ["playout_balanced", flag] => {
+                k.playout_balanced = flag_value(flag)?;
+                Ok(String::new())
+            }
             ["dominated", flag] => {
                 k.dominated = flag_value(flag)?;
                 Ok(String::new())
@@ -623,7 +628,7 @@ impl GtpEngine {
                 }
                 Ok(String::new())
             }
-            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, dominated, vulnerable, root_cells, templates, captured, and_over_edges, threads, reuse, \
+            _ => Err("param_papan: level, max_time, iterations, allow_swap, resign_threshold, solve_work, fill_in, connections, patterns, playout_patterns, playout_balanced, dominated, vulnerable, root_cells, templates, captured, and_over_edges, threads, reuse, \
                       knowledge_after, deep_knowledge_after, solver, prior_weight, policy_share, policy_after, value_weight, exploration, rave_equivalence, expand_after, vc_fulls or vc_semis"
                 .into()),
         }
@@ -900,6 +905,11 @@ mod tests {
         assert!(ask(&mut e, "param_papan").contains("[string] policy_share 1\n"));
         assert!(ask(&mut e, "param_papan").contains("[string] policy_after 8\n"));
         assert!(ask(&mut e, "param_papan").contains("[string] value_weight 128\n"));
+        assert!(ask(&mut e, "param_papan").contains("[bool] playout_balanced 1\n"));
+        assert_eq!(ask(&mut e, "param_papan playout_balanced 0"), "=\n\n");
+        assert!(ask(&mut e, "param_papan").contains("[bool] playout_balanced 0\n"));
+        assert!(ask(&mut e, "param_papan playout_balanced maybe").starts_with("? "));
+        assert_eq!(ask(&mut e, "param_papan playout_balanced 1"), "=\n\n");
         assert_eq!(ask(&mut e, "param_papan policy_share 0.5"), "=\n\n");
         assert!(ask(&mut e, "param_papan").contains("[string] policy_share 0.5\n"));
         assert_eq!(ask(&mut e, "param_papan policy_share 3"), "=\n\n");

@@ -158,3 +158,107 @@ fn selfplay_refuses_a_resign_threshold_or_size_it_cannot_use_and_writes_nothing(
         assert!(!out.exists(), "{args:?} created {}", out.display());
     }
 }
+
+/// Four hand-written 7×7 games (no opening stones), the last stone each
+/// game's winner's.
+fn balance_games(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("games.txt");
+    let games = [
+        "7 0 d4 c5 e3 b6 f2 c4 d5 e4",
+        "7 0 c3 d3 c4 e4 d5 b5 e2 f3 a6",
+        "7 0 a7 d4 c5 e3 d3 c6",
+        "7 0 g1 d4 e5 c4 d6 e3 f2 b5 c2 a6",
+    ];
+    std::fs::write(&path, games.join("\n") + "\n").unwrap();
+    path
+}
+
+#[test]
+fn balance_fits_weights_the_playouts_read_and_reports_the_held_out_error() {
+    use papan_bots::hex::local::LocalWeights;
+    let dir = tempfile::tempdir().unwrap();
+    let games = balance_games(dir.path());
+    let out = dir.path().join("hex.local");
+    let args = [
+        "balance",
+        games.to_str().unwrap(),
+        "--epochs",
+        "2",
+        "--rate",
+        "20",
+        "--playouts",
+        "8",
+        "--check-playouts",
+        "16",
+        "--held-out",
+        "1",
+    ];
+    let output = hex_patterns(&args, &out);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // The first game of every hundred is held out: game 0 (8 positions).
+    assert!(stdout.contains("25 positions to fit, 8 held out"), "{stdout}");
+    assert!(stdout.contains("epoch 2: held-out error"), "{stdout}");
+    let weights = LocalWeights::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    // The file written is the start or a better epoch, as reported.
+    let (start, written) = (
+        error_after(&stdout, "start: held-out error "),
+        error_after(&stdout, "held-out error "),
+    );
+    assert!(written <= start, "{stdout}");
+    // Going on from the weights written reads them back.
+    let again = dir.path().join("again.local");
+    let from = [&args[..2], &["--from", out.to_str().unwrap(), "--epochs", "0"]].concat();
+    let output = hex_patterns(&from, &again);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        LocalWeights::from_bytes(&std::fs::read(&again).unwrap()).unwrap(),
+        weights
+    );
+}
+
+/// The number printed after the last `label` of `text`.
+fn error_after(text: &str, label: &str) -> f64 {
+    let at = text.rfind(label).unwrap() + label.len();
+    text[at..].split_whitespace().next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn balance_refuses_what_it_cannot_use_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = balance_games(dir.path());
+    let games = games.to_str().unwrap();
+    let mixed = dir.path().join("mixed.txt");
+    std::fs::write(&mixed, "9 0 e5 d4 c3\n").unwrap();
+    let damaged = dir.path().join("damaged.local");
+    std::fs::write(&damaged, b"papan-hex-local 1\n1234").unwrap();
+    let out = dir.path().join("hex.local");
+    for (args, why) in [
+        (vec!["balance", games, "--epoch", "2"], "unknown option --epoch"),
+        (
+            vec!["balance", games, mixed.to_str().unwrap()],
+            "balance takes games of one size: 7×7 and 9×9",
+        ),
+        (
+            vec!["balance", games, "--from", damaged.to_str().unwrap()],
+            "bytes after the first line",
+        ),
+        (vec!["balance", games, "--rate", "fast"], "--rate: not a number: fast"),
+        (
+            vec!["balance", games, "--held-out", "0"],
+            "--held-out: 0 is not a percent from 1 to 99",
+        ),
+    ] {
+        let output = hex_patterns(&args, &out);
+        assert!(!output.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_hex-patterns"))
+        .args(["balance", games])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("balance needs --out FILE"));
+}
