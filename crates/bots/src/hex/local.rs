@@ -11,7 +11,7 @@
 //! Balancing", 2009): so that the playouts' mean result from a position
 //! matches who won it (`hex-patterns balance`).
 
-use super::board::{FastBoard, BLUE, EMPTY, OFF, RED};
+use super::board::{FastBoard, BLUE, RED};
 use std::sync::OnceLock;
 
 /// Ring keys: three states for each of six neighbours.
@@ -185,17 +185,11 @@ pub fn near_offsets(board: &FastBoard) -> [(isize, usize); 18] {
 /// sees it, one key for a ring and its half-turn.
 #[inline]
 pub fn feature(board: &FastBoard, at: usize, mover: u8, place: usize) -> usize {
+    let view = usize::from(mover != RED);
     let (mut key, mut turned) = (0, 0);
     for (i, &power) in POWERS.iter().enumerate() {
-        let d = if mover == RED { i } else { BLUE_DIRECTIONS[i] };
-        let stone = board.cells[board.neighbour(at, d)];
-        let state = if stone == EMPTY || stone == OFF {
-            0
-        } else if stone == mover {
-            1
-        } else {
-            2
-        };
+        let d = if view == 0 { i } else { BLUE_DIRECTIONS[i] };
+        let state = state(view, board.cells[board.neighbour(at, d)]);
         key += state * power;
         turned += state * POWERS[(i + 3) % 6];
     }
@@ -204,6 +198,7 @@ pub fn feature(board: &FastBoard, at: usize, mover: u8, place: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::EMPTY;
     use super::*;
     use papan_rules::hex::Cell;
     use rand::{RngCore, SeedableRng};

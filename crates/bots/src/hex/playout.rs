@@ -52,6 +52,25 @@ pub struct LocalDraw<'a> {
     pub chosen: usize,
 }
 
+/// For each framed cell of `board`, its near board cells
+/// ([`local::near_offsets`]) and their places.
+fn near_cells(board: &FastBoard) -> Vec<Vec<(u16, u8)>> {
+    let offsets = local::near_offsets(board);
+    (0..board.len())
+        .map(|at| {
+            if !board.inside(at) {
+                return Vec::new();
+            }
+            offsets
+                .iter()
+                .map(|&(offset, place)| ((at as isize + offset) as usize, place as u8))
+                .filter(|&(near, _)| board.inside(near))
+                .map(|(near, place)| (near as u16, place))
+                .collect()
+        })
+        .collect()
+}
+
 impl HexPolicy {
     pub fn new(size: usize) -> HexPolicy {
         let board = FastBoard::empty(size);
@@ -222,28 +241,7 @@ impl HexPolicy {
             BLUE
         }
     }
-}
 
-/// For each framed cell of `board`, its near board cells
-/// ([`local::near_offsets`]) and their places.
-fn near_cells(board: &FastBoard) -> Vec<Vec<(u16, u8)>> {
-    let offsets = local::near_offsets(board);
-    (0..board.len())
-        .map(|at| {
-            if !board.inside(at) {
-                return Vec::new();
-            }
-            offsets
-                .iter()
-                .map(|&(offset, place)| ((at as isize + offset) as usize, place as u8))
-                .filter(|&(near, _)| board.inside(near))
-                .map(|(near, place)| (near as u16, place))
-                .collect()
-        })
-        .collect()
-}
-
-impl HexPolicy {
     /// Draws `me`'s move among the empty cells: those near `last` by their
     /// balanced weights (kept in `near_cells`), every other one at 1;
     /// returns the cell and the weight of all the empty cells.

@@ -94,8 +94,10 @@ pub struct Knobs {
     /// ([`super::value`], read off the policy's layers) counts in the
     /// node's mean as this many playouts (0: none). On with the policy
     /// ([`POLICY_BY_DEFAULT`]) at 128: at equal iterations, the app's
-    /// budget, it won 54% of 360 games on 9×9 and 53% of 120 on 11×11,
-    /// each move taking about a fifth longer (README).
+    /// budget, the first value (fitted on 9×9 games) won 54% of 360 games
+    /// on 9×9 and 53% of 120 on 11×11, each move taking about a fifth
+    /// longer; the shipped one, fitted on 11×11 games too, won 59% of 120
+    /// 11×11 games against it at equal time (README).
     pub value_weight: f64,
     /// Playouts answer near the last stone by pattern strength
     /// ([`HexPolicy::use_patterns`]).

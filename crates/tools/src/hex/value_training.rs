@@ -4,7 +4,7 @@
 //! the policy's own trainer ([`super::policy_training`]), a position
 //! teaching no move and only whether its mover won.
 
-use super::policy_training::{batch_gradient, half_turn, Adam, Example, HeadAdam, Sample};
+use super::policy_training::{batch_gradient, half_turn, size_batches, Adam, Example, HeadAdam, Sample};
 use papan_bots::hex::policy::{PolicyNet, Scratch};
 use papan_bots::hex::value::{ValueNet, ValueScratch};
 use rand::seq::SliceRandom;
@@ -95,8 +95,10 @@ pub fn fit(
         training.shuffle(rng);
         let epoch_rate = if epoch * 3 > epochs * 2 { rate * 0.3 } else { rate };
         let mut total = 0.0;
-        for chunk in training.chunks(batch.max(1)) {
-            let members: Vec<&Example> = chunk.iter().collect();
+        // One board size a batch (the grid is per size); with one size, the
+        // shuffled positions cut in order, as before.
+        for indices in size_batches(training, batch, rng) {
+            let members: Vec<&Example> = indices.iter().map(|&i| &training[i]).collect();
             let grads = batch_gradient(&branch, Some((&value.head, 1.0)), &members, threads);
             total += grads.value_loss;
             adam.step(&mut branch, &grads.net, epoch_rate);

@@ -26,14 +26,18 @@ fn text(output: &Output) -> String {
 
 /// A few 7×7 self-play games at a small fixed budget.
 fn games(path: &Path) {
+    games_of(path, "7", "6");
+}
+
+fn games_of(path: &Path, size: &str, count: &str) {
     let output = run(
         env!("CARGO_BIN_EXE_hex-patterns"),
         &[
             "selfplay",
             "--size",
-            "7",
+            size,
             "--games",
-            "6",
+            count,
             "--iterations",
             "300",
             "--threads",
@@ -194,6 +198,36 @@ fn value_fits_a_value_on_a_policys_layers_that_the_bots_read() {
         text(&damaged)
     );
     assert!(!value_path.exists(), "nothing written");
+}
+
+#[test]
+fn value_trains_on_games_of_two_sizes_together() {
+    // Each batch holds one size (the grid is per size): a batch of 7×7 and
+    // 9×9 positions together once broke the trainer.
+    let dir = tempfile::tempdir().unwrap();
+    let (small, large) = (dir.path().join("games7.txt"), dir.path().join("games9.txt"));
+    games_of(&small, "7", "4");
+    games_of(&large, "9", "2");
+    let value_path = dir.path().join("net.value");
+    let fitted = hex_policy(&[
+        "value",
+        small.to_str().unwrap(),
+        large.to_str().unwrap(),
+        "--layers",
+        "1",
+        "--hidden",
+        "4",
+        "--epochs",
+        "1",
+        "--holdout",
+        "0.34",
+        "--out",
+        value_path.to_str().unwrap(),
+    ]);
+    assert!(fitted.status.success(), "{}", text(&fitted));
+    assert!(text(&fitted).contains("epoch 1: training loss"), "{}", text(&fitted));
+    let value = ValueNet::from_bytes(&std::fs::read(&value_path).unwrap()).unwrap();
+    assert_eq!((value.branch.len(), value.head.hidden), (1, 4));
 }
 
 #[test]
