@@ -90,22 +90,49 @@ pub fn run_to_end<T: Thinker>(
     t.decision()
 }
 
-/// A deadline test for [`run_to_end`] that stops before a slice that would
-/// end past `deadline` if it took as long as the longest one so far: a
-/// search given a second answers within it, not a slice after it, even when
-/// some slices take longer than others (the Hex Expert's deep knowledge).
-/// `clock` reads time from any fixed start, in the unit of `deadline`
-/// (milliseconds for the app; finer where slices are shorter than one).
-pub fn ends_by(mut clock: impl FnMut() -> u64, deadline: u64) -> impl FnMut() -> bool {
-    let mut last = None;
-    let mut longest = 0;
-    move || {
-        let now = clock();
-        let slice = last.map_or(0, |before| now.saturating_sub(before));
-        longest = longest.max(slice);
-        last = Some(now);
-        now + longest >= deadline
+/// A deadline kept by a search run in slices: it says stop before a slice
+/// that would end past the deadline if it took as long as the longest one
+/// so far, so a search given a second answers within it, not a slice after
+/// it, even when some slices take longer than others (the Hex Expert's deep
+/// knowledge). Readings are times from any fixed start, in the unit of the
+/// deadline.
+#[derive(Clone, Debug)]
+pub struct Deadline {
+    at: u64,
+    last: Option<u64>,
+    longest: u64,
+}
+
+impl Deadline {
+    pub fn new(at: u64) -> Deadline {
+        Deadline {
+            at,
+            last: None,
+            longest: 0,
+        }
     }
+
+    /// Reads the clock between two slices: whether the next one may overrun.
+    /// The time since the last reading counts as one slice.
+    pub fn passed(&mut self, now: u64) -> bool {
+        let slice = self.last.map_or(0, |before| now.saturating_sub(before));
+        self.longest = self.longest.max(slice);
+        self.last = Some(now);
+        now.saturating_add(self.longest) >= self.at
+    }
+
+    /// Forgets the last reading: the search was paused (the browser's
+    /// worker hands control back between its slices of work), and the time
+    /// until the next reading is not a slice.
+    pub fn pause(&mut self) {
+        self.last = None;
+    }
+}
+
+/// A deadline test for [`run_to_end`] that keeps a [`Deadline`] by `clock`.
+pub fn ends_by(mut clock: impl FnMut() -> u64, deadline: u64) -> impl FnMut() -> bool {
+    let mut deadline = Deadline::new(deadline);
+    move || deadline.passed(clock())
 }
 
 #[cfg(test)]
@@ -137,6 +164,19 @@ mod tests {
         let mut past = ends_by(|| times.next().unwrap(), 100);
         let checks: Vec<bool> = (0..3).map(|_| past()).collect();
         assert_eq!(checks, [false, false, true]);
+    }
+
+    #[test]
+    fn a_paused_deadline_does_not_count_the_pause_as_a_slice() {
+        let mut deadline = Deadline::new(100);
+        assert!(!deadline.passed(0));
+        assert!(!deadline.passed(10), "one slice of 10 ms");
+        deadline.pause();
+        // 50 ms away; had they counted as a slice, one more would overrun.
+        assert!(!deadline.passed(60));
+        assert!(!deadline.passed(70));
+        assert!(!deadline.passed(80));
+        assert!(deadline.passed(90), "a slice of 10 would end at 100");
     }
 
     #[test]

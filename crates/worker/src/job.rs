@@ -3,7 +3,7 @@
 
 use crate::{Reply, Request, Task};
 use papan_bots::puzzle::find::Scan;
-use papan_bots::{Bot, Decision, Level, Thinker};
+use papan_bots::{Bot, Deadline, Decision, Level, Thinker};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::Hex;
@@ -60,8 +60,9 @@ struct Search<G: Bot> {
     judged: Option<Vec<papan_bots::Judged<G::Move>>>,
     /// With `judged`: the luck of the roll ([`Bot::luck`]).
     luck: Option<f64>,
-    /// The job's time cap in milliseconds, from its first slice.
-    limit_ms: u64,
+    /// The job's time cap, in milliseconds from its first slice: the search
+    /// stops before a step that could end past it.
+    deadline: Deadline,
     started: Option<u64>,
     elapsed: u64,
 }
@@ -107,7 +108,7 @@ where
             thinker,
             judged,
             luck,
-            limit_ms,
+            deadline: Deadline::new(limit_ms),
             started: None,
             elapsed: 0,
         })
@@ -124,14 +125,20 @@ where
         };
         let slice_start = now();
         let started = *self.started.get_or_insert(slice_start);
+        // The time between this call and the last is the caller's, not a
+        // step of the search.
+        self.deadline.pause();
         loop {
             let t = now();
             self.elapsed = t.saturating_sub(started);
-            if self.elapsed >= self.limit_ms || !thinker.think(ITERATIONS_PER_CHECK) {
+            if self.deadline.passed(self.elapsed) {
                 return false;
             }
             if t.saturating_sub(slice_start) >= slice_ms {
                 return true;
+            }
+            if !thinker.think(ITERATIONS_PER_CHECK) {
+                return false;
             }
         }
     }

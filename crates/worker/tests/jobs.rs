@@ -119,7 +119,35 @@ fn a_review_search_stops_at_its_cap() {
     let decision = reply.decision::<Hex>().unwrap().unwrap();
     assert!(decision.iterations <= 64 * 5, "{} iterations", decision.iterations);
     assert!(decision.best.is_some());
-    assert!(reply.ms >= 5);
+    assert!(
+        reply.ms < 5,
+        "stops before a step that would reach the cap: {} ms",
+        reply.ms
+    );
+}
+
+#[test]
+fn a_search_stops_before_a_step_as_slow_as_its_slowest_would_pass_the_cap() {
+    let game = started::<Hex>(&HexOptions { size: 11, swap: false });
+    let view = game.view(papan_rules::Seat::First);
+    // One millisecond a step but one of 40 early on (a deep computation):
+    // with a 100 ms cap the search stops at 60, where another such step
+    // would end at 100, not at the first look past 100.
+    let (mut t, mut reads) = (0, 0);
+    let mut clock = move || {
+        reads += 1;
+        t += if reads == 3 { 40 } else { 1 };
+        t
+    };
+    let task = Task::Review {
+        level: Level::Expert,
+        cap_ms: 100,
+    };
+    let mut job = start(&Request::new::<Hex>(task, &view, 1).unwrap()).unwrap();
+    while job.work(&mut clock, 1_000) {}
+    let reply = job.reply().unwrap();
+    assert_eq!(reply.ms, 60);
+    assert!(reply.decision.unwrap().best.is_some());
 }
 
 #[test]

@@ -10,6 +10,7 @@
 //!     [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
 //!     [--from NET] [--targets visits|played] --out FILE
 //! hex-policy check NET GAMES...     (top move and log loss, against the patterns)
+//! hex-policy value-check VALUE GAMES... [--net NET]   (a value's log loss)
 //! hex-policy value GAMES... [--net NET] [--layers 2] [--hidden 32] [--epochs 12]
 //!     [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2] --out FILE
 //! ```
@@ -26,7 +27,7 @@ use papan_bots::hex::value::ValueNet;
 use papan_tools::hex::policy_training::{
     batch_gradient, half_turn, half_turn_targets, read_games, size_batches, teach_played, Adam, Example, Sample,
 };
-use papan_tools::hex::value_training::{examples as value_examples, fit};
+use papan_tools::hex::value_training::{examples as value_examples, fit, judge};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -36,6 +37,7 @@ const USAGE: &str = "usage: hex-policy train GAMES... --out FILE [--channels 32]
                   [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2] [--from NET]
                   [--targets visits|played]
        hex-policy check NET GAMES...
+       hex-policy value-check VALUE GAMES... [--net NET]
        hex-policy value GAMES... --out FILE [--net NET] [--layers 2] [--hidden 32] [--epochs 12]
                   [--batch 128] [--rate 0.001] [--holdout 0.1] [--seed 1] [--threads 2]
 GAMES are hex-patterns selfplay files (size, opening count, moves; one game a line).
@@ -45,6 +47,8 @@ each also under the board's half-turn, and writes the epoch with the best held-o
 --targets played teaches the move played even where the games give the root's visits,
 which are taught by default);
 check gives a net's log loss and top-move share on GAMES, and the shipped patterns' share;
+value-check gives a value's log loss on GAMES and the share of positions it puts on the
+winner's side, on the policy NET (the shipped one by default);
 value fits a value (--layers convolutions and a head of --hidden units) on the last layer of
 the policy NET (the shipped one by default), which stays fixed, to who won each game, and
 writes the epoch with the best held-out loss.";
@@ -84,7 +88,10 @@ fn main() -> ExitCode {
         Some("train") => train(&args[1..]),
         Some("check") => check(&args[1..]),
         Some("value") => value(&args[1..]),
-        Some(other) => Err(format!("unknown command {other:?} (train, check or value)\n{USAGE}")),
+        Some("value-check") => value_check(&args[1..]),
+        Some(other) => Err(format!(
+            "unknown command {other:?} (train, check, value or value-check)\n{USAGE}"
+        )),
         None => Err(USAGE.to_string()),
     };
     match result {
@@ -333,6 +340,37 @@ fn check(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The policy a value reads: `--net`'s, else the shipped one.
+fn value_policy(args: &[String]) -> Result<PolicyNet, String> {
+    match option(args, "--net", String::new())?.as_str() {
+        "" => Ok(PolicyNet::shipped()
+            .ok_or("this build carries no policy: give --net")?
+            .clone()),
+        path => read_net(path),
+    }
+}
+
+fn value_check(args: &[String]) -> Result<(), String> {
+    refuse_unknown(args, &["--net"])?;
+    let files = files(args);
+    let (value_path, games) = files.split_first().ok_or(USAGE)?;
+    if games.is_empty() {
+        return Err(format!("value-check needs games to judge the value on\n{USAGE}"));
+    }
+    let bytes = std::fs::read(value_path).map_err(|e| format!("{value_path}: {e}"))?;
+    let value = ValueNet::from_bytes(&bytes).map_err(|e| format!("{value_path}: {e}"))?;
+    let policy = value_policy(args)?;
+    let games = read_games(games)?;
+    let (loss, right) = judge(&policy, &value, &games);
+    println!(
+        "{} games, {} positions: log loss {loss:.3}, the winner's side {:.1}%",
+        games.len(),
+        games.iter().map(Vec::len).sum::<usize>(),
+        100.0 * right
+    );
+    Ok(())
+}
+
 fn value(args: &[String]) -> Result<(), String> {
     refuse_unknown(args, &VALUE_OPTIONS)?;
     let layers: usize = option(args, "--layers", 2)?;
@@ -347,12 +385,7 @@ fn value(args: &[String]) -> Result<(), String> {
     if out.is_empty() {
         return Err("--out FILE is needed".into());
     }
-    let policy = match option(args, "--net", String::new())?.as_str() {
-        "" => PolicyNet::shipped()
-            .ok_or("this build carries no policy: give --net")?
-            .clone(),
-        path => read_net(path)?,
-    };
+    let policy = value_policy(args)?;
     let files = files(args);
     if files.is_empty() {
         return Err(format!("value needs games to learn from\n{USAGE}"));

@@ -184,6 +184,40 @@ fn value_fits_a_value_on_a_policys_layers_that_the_bots_read() {
     let value = ValueNet::from_bytes(&std::fs::read(&value_path).unwrap()).unwrap();
     assert_eq!((value.branch.len(), value.head.inputs, value.head.hidden), (1, 16, 4));
 
+    // value-check judges it on every game of the file, through the same
+    // policy, and refuses a damaged value with the reason.
+    let checked = hex_policy(&["value-check", v, g, "--net", n]);
+    assert!(checked.status.success(), "{}", text(&checked));
+    let lines = std::fs::read_to_string(&games_path).unwrap().lines().count();
+    let report = text(&checked);
+    assert!(report.starts_with(&format!("{lines} games, ")), "{report}");
+    let loss: f64 = report
+        .split("log loss ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(loss.is_finite() && loss > 0.0, "{report}");
+    let no_policy = hex_policy(&["value-check", v, g, "--net", g]);
+    assert!(!no_policy.status.success(), "{}", text(&no_policy));
+    let no_games = hex_policy(&["value-check", v, "--net", n]);
+    assert!(
+        text(&no_games).contains("value-check needs games"),
+        "{}",
+        text(&no_games)
+    );
+    let truncated = dir.path().join("short.value");
+    std::fs::write(&truncated, &std::fs::read(&value_path).unwrap()[..40]).unwrap();
+    let damaged = hex_policy(&["value-check", truncated.to_str().unwrap(), g, "--net", n]);
+    assert!(
+        !damaged.status.success() && text(&damaged).contains("short.value: "),
+        "{}",
+        text(&damaged)
+    );
+
     // Refused with the reason, nothing written.
     std::fs::remove_file(&value_path).unwrap();
     let no_out = hex_policy(&["value", g, "--net", n]);

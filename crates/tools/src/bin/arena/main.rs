@@ -35,7 +35,7 @@ mod games;
 mod stats;
 
 use games::ArenaGame;
-use papan_bots::{Thinker, SLICE};
+use papan_bots::{ends_by, Thinker, SLICE};
 use papan_rules::backgammon::Backgammon;
 use papan_rules::hadang::Hadang;
 use papan_rules::hex::Hex;
@@ -178,17 +178,19 @@ fn thread_cpu_ms() -> Option<f64> {
 }
 
 /// One move of a bot: sliced search until its budget is spent or, with
-/// `cap`, its time limit passes.
+/// `cap`, before a slice that could end past its time limit (as the app
+/// and GTP stop it).
 fn bot_move<G: Game>(make: &MakeThinker<G>, view: &G::View, seed: u64, cap: bool) -> (G::Move, Think) {
     let start = Instant::now();
     let cpu_start = thread_cpu_ms();
     let mut thinker = make(view, seed);
-    let limit = if cap {
-        thinker.time_limit_ms() as u128
+    let limit_us = if cap {
+        thinker.time_limit_ms().saturating_mul(1000)
     } else {
-        u128::MAX
+        u64::MAX
     };
-    while thinker.think(SLICE) && start.elapsed().as_millis() < limit {}
+    let mut past = ends_by(|| start.elapsed().as_micros() as u64, limit_us);
+    while !past() && thinker.think(SLICE) {}
     let decision = thinker.decision();
     let think = Think {
         wall_ms: start.elapsed().as_secs_f64() * 1000.0,
