@@ -360,6 +360,13 @@ fn value_check(args: &[String]) -> Result<(), String> {
     let bytes = std::fs::read(value_path).map_err(|e| format!("{value_path}: {e}"))?;
     let value = ValueNet::from_bytes(&bytes).map_err(|e| format!("{value_path}: {e}"))?;
     let policy = value_policy(args)?;
+    if value.head.inputs != 2 * policy.channels() {
+        return Err(format!(
+            "{value_path} reads a policy of {} channels; this policy has {}",
+            value.head.inputs / 2,
+            policy.channels()
+        ));
+    }
     let games = read_games(games)?;
     let (loss, right) = judge(&policy, &value, &games);
     println!(

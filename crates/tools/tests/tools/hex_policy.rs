@@ -203,6 +203,12 @@ fn value_fits_a_value_on_a_policys_layers_that_the_bots_read() {
     assert!(loss.is_finite() && loss > 0.0, "{report}");
     let no_policy = hex_policy(&["value-check", v, g, "--net", g]);
     assert!(!no_policy.status.success(), "{}", text(&no_policy));
+    let shipped_policy = hex_policy(&["value-check", v, g]);
+    assert!(
+        text(&shipped_policy).contains("reads a policy of 8 channels; this policy has 32"),
+        "{}",
+        text(&shipped_policy)
+    );
     let no_games = hex_policy(&["value-check", v, "--net", n]);
     assert!(
         text(&no_games).contains("value-check needs games"),
